@@ -1,0 +1,97 @@
+//! The command line, parsed by clap into plain argument structs.
+
+use clap::{Args, Parser, Subcommand};
+
+/// Impartial combinatorial games: who wins, which moves win, Grundy values.
+///
+/// Name a game with a spec (`nim`, `subtract:1,3,4`, `octal:0.77`,
+/// `divide:2..6`, `grid:2x3`, …; `sprague games` lists them all) and give
+/// positions the way the catalog shows.
+#[derive(Debug, Parser)]
+#[command(name = "sprague", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Who wins a position (or a sum of positions), its Grundy value, and every winning move.
+    #[command(
+        after_help = "Examples:\n  sprague value nim 3 4 5\n  sprague value divide:2..6 3 4\n  sprague value grid:2x3 4,4\n  sprague value gcd 6,10,15,22,28 --json"
+    )]
+    Value(ValueArgs),
+    /// Grundy values g(0..=N) of a heap game, or a 2-D table with --upto N,M.
+    #[command(
+        after_help = "Examples:\n  sprague table kayles --upto 100\n  sprague table grid:2x3 --upto 8,8\n  sprague table grundy --upto 20 --json"
+    )]
+    Table(TableArgs),
+    /// List every built-in game with its syntax, an example and a description.
+    Games(GamesArgs),
+}
+
+/// Bounds shared by every computing subcommand.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct LimitArgs {
+    /// The most positions a search may remember (and table entries it may hold).
+    #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_states)]
+    pub max_states: u64,
+}
+
+impl LimitArgs {
+    /// The library's limits.
+    pub fn limits(self) -> sprague::solve::Limits {
+        sprague::solve::Limits {
+            max_states: self.max_states,
+        }
+    }
+}
+
+/// `sprague value`.
+#[derive(Debug, Args)]
+pub struct ValueArgs {
+    /// The game, e.g. `nim`, `subtract:1,3,4`, `divide:2..6` (see `sprague games`).
+    pub spec: String,
+    /// One or more positions; several form a sum (e.g. `3 4 5` for Nim heaps).
+    #[arg(required = true, num_args = 1..)]
+    pub positions: Vec<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `sprague table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The game (see `sprague games`).
+    pub spec: String,
+    /// The last heap N, or N,M for a 2-D table of games on two numbers.
+    #[arg(long, value_name = "N | N,M")]
+    pub upto: String,
+    /// Print JSON: {"values": [...]} or {"rows": [[...], ...]}.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `sprague games`.
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// Print the catalog as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clap_definition_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}

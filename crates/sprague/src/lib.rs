@@ -1,0 +1,30 @@
+//! sprague: impartial combinatorial games, solved.
+//!
+//! The crate is layered the way the theory is: [`rules`] says what a game is
+//! (positions and moves, nothing about who wins); [`solve`] computes Grundy
+//! values, outcomes and winning moves from any [`rules::Ruleset`]. Higher
+//! layers (patterns, contest problems, front ends) only ever look down.
+//! The library performs no I/O: every front end is a thin adapter over it.
+//!
+//! ```
+//! use sprague::rules::Game;
+//! use sprague::solve::{Limits, Solver};
+//!
+//! // Nim with heaps 3, 4, 5: the player to move wins by taking 2 from the 3.
+//! let game: Game = "nim".parse().unwrap();
+//! let Game::Nim(nim) = game else { unreachable!() };
+//! let mut solver = Solver::new(&nim, Limits::default());
+//! let moves = solver.winning_moves(&[3, 4, 5]).unwrap();
+//! assert_eq!(moves[0].label, "take 2 from the heap of 3");
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod nimber;
+pub mod number;
+pub mod rules;
+pub mod solve;
+
+pub use error::{Error, Result};
+pub use nimber::{mex, Nimber, Outcome};

@@ -1,0 +1,92 @@
+//! Parsing of the numbers people type: positions, spec parameters, input.
+
+use crate::{Error, Result};
+
+/// Parses a non-negative integer that fits in `u64`.
+///
+/// Accepts `_` as a digit separator (`1_000_000`). The error says what was
+/// wrong with `text` but not where it came from: callers wrap it.
+pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("expected a number, found nothing".into());
+    }
+    let digits: String = t.chars().filter(|&c| c != '_').collect();
+    if digits.starts_with('-') {
+        return Err("expected a non-negative number".into());
+    }
+    if !digits.chars().all(|c| c.is_ascii_digit()) || digits.is_empty() {
+        return Err(format!("`{t}` is not a whole number"));
+    }
+    digits
+        .parse::<u64>()
+        .map_err(|_| format!("`{t}` is larger than the largest supported value {}", u64::MAX))
+}
+
+/// Parses a comma-separated list of numbers, each at least `min`, with
+/// ranges `a..b` (inclusive) allowed. Returns the sorted, de-duplicated set.
+pub fn parse_set(spec: &str, body: &str, min: u64) -> Result<Vec<u64>> {
+    let bad = |reason: String| Error::BadSpec {
+        spec: spec.to_string(),
+        reason,
+    };
+    let mut out = Vec::new();
+    for part in body.split(',') {
+        let part = part.trim();
+        if part.is_empty() {
+            return Err(bad("empty element in the list".into()));
+        }
+        if let Some((a, b)) = part.split_once("..") {
+            let a = parse_u64(a).map_err(&bad)?;
+            let b = parse_u64(b.trim_start_matches('=')).map_err(&bad)?;
+            if a > b {
+                return Err(bad(format!("range `{part}` is empty")));
+            }
+            if b - a > 1_000_000 {
+                return Err(bad(format!("range `{part}` has more than a million elements")));
+            }
+            out.extend(a..=b);
+        } else {
+            out.push(parse_u64(part).map_err(&bad)?);
+        }
+    }
+    if let Some(&x) = out.iter().find(|&&x| x < min) {
+        return Err(bad(format!("element {x} is below the minimum {min}")));
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+/// Splits a position written as `a,b,...` into its numbers.
+pub fn parse_tuple(text: &str) -> Result<Vec<u64>> {
+    text.split(',')
+        .map(|p| {
+            parse_u64(p).map_err(|reason| Error::BadPosition {
+                text: text.to_string(),
+                reason,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_ranges_and_lists() {
+        assert_eq!(parse_set("s", "1..3,7", 1).unwrap(), vec![1, 2, 3, 7]);
+        assert!(parse_set("s", "0,2", 1).is_err());
+        assert!(parse_set("s", "3..1", 1).is_err());
+        assert!(parse_set("s", "1,,2", 1).is_err());
+    }
+
+    #[test]
+    fn rejects_out_of_range() {
+        assert!(parse_u64("18446744073709551616").is_err());
+        assert_eq!(parse_u64("18446744073709551615").unwrap(), u64::MAX);
+        assert!(parse_u64("-3").is_err());
+        assert!(parse_u64("1e5").is_err());
+    }
+}

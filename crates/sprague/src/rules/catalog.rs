@@ -1,0 +1,247 @@
+//! The catalog: every built-in game, named by a short spec string.
+
+use super::{
+    Divide, GcdGame, Grid, GrundyGame, Nim, OctalGame, Ruleset, Subtraction, SubtractionSet, Wizards, Wythoff,
+};
+use crate::number::{parse_set, parse_u64};
+use crate::{Error, Result};
+use std::str::FromStr;
+
+/// A built-in game, parsed from its spec string (`subtract:1,3,4`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// `nim`
+    Nim(Nim),
+    /// `subtract:…`, `allbut:…`, `powers:a`
+    Subtraction(Subtraction),
+    /// `octal:0.77`, `kayles`, `dawson-kayles`, `dawson-chess`
+    Octal(OctalGame),
+    /// `grundy`
+    Grundy(GrundyGame),
+    /// `divide:2..6`
+    Divide(Divide),
+    /// `grid:RxU`
+    Grid(Grid),
+    /// `wizards`
+    Wizards(Wizards),
+    /// `gcd`
+    Gcd(GcdGame),
+    /// `wythoff`
+    Wythoff(Wythoff),
+}
+
+/// Code that works on any ruleset: [`Game::visit`] calls it with the
+/// concrete rules, so one generic function serves every game.
+pub trait GameVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Called with the game's rules.
+    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output;
+}
+
+impl Game {
+    /// Runs `v` on the concrete rules of this game.
+    pub fn visit<V: GameVisitor>(&self, v: V) -> V::Output {
+        match self {
+            Game::Nim(r) => v.visit(r),
+            Game::Subtraction(r) => v.visit(r),
+            Game::Octal(r) => v.visit(r),
+            Game::Grundy(r) => v.visit(r),
+            Game::Divide(r) => v.visit(r),
+            Game::Grid(r) => v.visit(r),
+            Game::Wizards(r) => v.visit(r),
+            Game::Gcd(r) => v.visit(r),
+            Game::Wythoff(r) => v.visit(r),
+        }
+    }
+
+    /// The canonical spec of this game.
+    pub fn spec(&self) -> String {
+        struct Spec;
+        impl GameVisitor for Spec {
+            type Output = String;
+            fn visit<R: Ruleset>(self, rules: &R) -> String {
+                rules.spec()
+            }
+        }
+        self.visit(Spec)
+    }
+}
+
+impl FromStr for Game {
+    type Err = Error;
+
+    fn from_str(spec: &str) -> Result<Game> {
+        let trimmed = spec.trim();
+        let (name, body) = match trimmed.split_once(':') {
+            Some((n, b)) => (n.trim().to_ascii_lowercase(), Some(b.trim())),
+            None => (trimmed.to_ascii_lowercase(), None),
+        };
+        let bad = |reason: &str| Error::BadSpec {
+            spec: spec.to_string(),
+            reason: reason.to_string(),
+        };
+        let need = |what: &str| body.filter(|b| !b.is_empty()).ok_or_else(|| bad(what));
+        let none = || match body {
+            Some(_) => Err(bad("this game takes no parameters")),
+            None => Ok(()),
+        };
+        let game = match name.as_str() {
+            "nim" => none().map(|_| Game::Nim(Nim))?,
+            "subtract" | "sub" | "subtraction" => {
+                let set = parse_set(spec, need("give the amounts, e.g. subtract:1,3,4")?, 1)?;
+                Game::Subtraction(Subtraction {
+                    set: SubtractionSet::Finite(set),
+                })
+            }
+            "allbut" | "all-but" => {
+                let set = parse_set(spec, need("give the excluded amounts, e.g. allbut:1,2")?, 1)?;
+                Game::Subtraction(Subtraction {
+                    set: SubtractionSet::AllBut(set),
+                })
+            }
+            "powers" | "pow" => {
+                let a = parse_u64(need("give the base, e.g. powers:4")?).map_err(|r| bad(&r))?;
+                if a < 2 {
+                    return Err(bad("the base must be at least 2"));
+                }
+                Game::Subtraction(Subtraction {
+                    set: SubtractionSet::Powers(a),
+                })
+            }
+            "octal" => Game::Octal(OctalGame::new(spec, need("give a code, e.g. octal:0.77")?)?),
+            "kayles" => none()
+                .and_then(|_| OctalGame::new(spec, "0.77"))
+                .map(Game::Octal)?,
+            "dawson-kayles" | "dawsons-kayles" => none()
+                .and_then(|_| OctalGame::new(spec, "0.07"))
+                .map(Game::Octal)?,
+            "dawson-chess" | "dawsons-chess" => none()
+                .and_then(|_| OctalGame::new(spec, "0.137"))
+                .map(Game::Octal)?,
+            "grundy" => none().map(|_| Game::Grundy(GrundyGame))?,
+            "divide" | "div" => {
+                let d = parse_set(spec, need("give the divisors, e.g. divide:2..6")?, 2)?;
+                Game::Divide(Divide { divisors: d })
+            }
+            "grid" => {
+                let b = need("give the step limits RIGHTxUP, e.g. grid:2x3")?;
+                let (r, u) = b
+                    .split_once(['x', 'X'])
+                    .ok_or_else(|| bad("write the step limits as RIGHTxUP, e.g. grid:2x3"))?;
+                let r = parse_u64(r).map_err(|e| bad(&e))?;
+                let u = parse_u64(u).map_err(|e| bad(&e))?;
+                if r == 0 || u == 0 {
+                    return Err(bad("both step limits must be at least 1"));
+                }
+                Game::Grid(Grid { right: r, up: u })
+            }
+            "wizards" => none().map(|_| Game::Wizards(Wizards))?,
+            "gcd" => none().map(|_| Game::Gcd(GcdGame))?,
+            "wythoff" => none().map(|_| Game::Wythoff(Wythoff))?,
+            _ => return Err(Error::UnknownGame(trimmed.to_string())),
+        };
+        Ok(game)
+    }
+}
+
+/// One line of `sprague games`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CatalogEntry {
+    /// The spec syntax.
+    pub syntax: &'static str,
+    /// Other names.
+    pub aliases: &'static str,
+    /// An example command line position.
+    pub example: &'static str,
+    /// What the game is, in one line.
+    pub description: &'static str,
+}
+
+/// Every built-in game with its syntax, an example and a description.
+pub fn catalog() -> &'static [CatalogEntry] {
+    const fn e(
+        syntax: &'static str,
+        aliases: &'static str,
+        example: &'static str,
+        description: &'static str,
+    ) -> CatalogEntry {
+        CatalogEntry {
+            syntax,
+            aliases,
+            example,
+            description,
+        }
+    }
+    const CATALOG: &[CatalogEntry] = &[
+        e("nim", "", "nim 3 4 5", "take any positive number of tokens from one heap"),
+        e("subtract:S", "sub:S", "subtract:1,3,4 10", "take k tokens from a heap, k in S (S like 1,3,4 or 1..3)"),
+        e("allbut:S", "all-but:S", "allbut:1,2 10", "take any k ≥ 1 tokens from a heap except k in S"),
+        e("powers:A", "pow:A", "powers:4 10", "take a power 1, A, A², … of A tokens from a heap"),
+        e("octal:CODE", "", "octal:0.77 20", "octal take-and-break game, Guy–Smith code (0.77, 4.7, 0.137, …)"),
+        e("kayles", "", "kayles 20", "Kayles, octal 0.77: knock down one or two adjacent pins"),
+        e("dawson-kayles", "dawsons-kayles", "dawson-kayles 20", "Dawson's Kayles, octal 0.07: knock down two adjacent pins"),
+        e("dawson-chess", "dawsons-chess", "dawson-chess 20", "Dawson's chess, octal 0.137"),
+        e("grundy", "", "grundy 20", "Grundy's game: split one heap into two heaps of different sizes"),
+        e("divide:D", "div:D", "divide:2..6 17", "replace n by ⌊n/d⌋, d in D (each ≥ 2); a number that reaches 0 is erased"),
+        e("grid:RxU", "", "grid:2x3 4,4", "chip at (1,1) of a ROWS,COLS board; move it right 1..R columns or up 1..U rows"),
+        e("wizards", "", "wizards 10,21", "numbers a ≤ b: b → b − a^k (k ≥ 1) or b → b mod a; a 0 ends the game"),
+        e("gcd", "", "gcd 6,10,15,22,28", "cards, g starts at 0: take a card, g = gcd(g, card); making g = 1 LOSES; no card left loses (not normal play, no sums)"),
+        e("wythoff", "", "wythoff 3,5", "two heaps: take any number from one heap, or the same number from both"),
+    ];
+    CATALOG
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip() {
+        for s in [
+            "nim",
+            "subtract:1,3,4",
+            "allbut:1,2",
+            "powers:4",
+            "octal:0.77",
+            "octal:4.7",
+            "grundy",
+            "divide:2,3,4,5,6",
+            "grid:2x3",
+            "wizards",
+            "gcd",
+            "wythoff",
+        ] {
+            let g: Game = s.parse().unwrap();
+            assert_eq!(g.spec(), s);
+            assert_eq!(g.spec().parse::<Game>().unwrap(), g);
+        }
+        assert_eq!("kayles".parse::<Game>().unwrap().spec(), "octal:0.77");
+        assert_eq!("subtract:1..3".parse::<Game>().unwrap().spec(), "subtract:1,2,3");
+    }
+
+    #[test]
+    fn malformed_specs_name_the_problem() {
+        for (s, needle) in [
+            ("chess", "unknown game"),
+            ("octal:0.78", "`8`"),
+            ("subtract:", "give the amounts"),
+            ("divide:1,2", "below the minimum 2"),
+            ("grid:2", "RIGHTxUP"),
+            ("nim:3", "no parameters"),
+            ("powers:1", "at least 2"),
+        ] {
+            let e = s.parse::<Game>().unwrap_err().to_string();
+            assert!(e.contains(needle), "{s}: {e}");
+        }
+    }
+
+    #[test]
+    fn every_catalog_example_parses() {
+        for e in catalog() {
+            let mut words = e.example.split_whitespace();
+            let spec = words.next().unwrap();
+            assert!(spec.parse::<Game>().is_ok(), "{spec}");
+        }
+    }
+}

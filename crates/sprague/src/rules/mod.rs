@@ -1,0 +1,152 @@
+//! Rules: what a position is and which moves exist. Nothing about who wins.
+//!
+//! A [`Ruleset`] describes one *component*: a move from a component leads to
+//! a disjunctive sum of zero or more components (Kayles splits a row in two,
+//! a heap that reaches 0 is erased). Solvers add the parts' values.
+//!
+//! Heap games (a position is one number n) also describe their moves
+//! structurally through [`HeapMoves`], so that the dense engine in
+//! [`crate::solve`] can fill a table 0..=N with tight loops instead of
+//! generic move lists.
+
+mod catalog;
+mod divide;
+mod gcd;
+mod grid;
+mod grundy_game;
+mod moves;
+mod nim;
+mod octal;
+mod subtract;
+mod wizards;
+mod wythoff;
+
+pub use catalog::{catalog, CatalogEntry, Game, GameVisitor};
+pub use divide::Divide;
+pub use gcd::{GcdGame, GcdPosition};
+pub use grid::Grid;
+pub use grundy_game::GrundyGame;
+pub use moves::Moves;
+pub use nim::Nim;
+pub use octal::{OctalCode, OctalGame};
+pub use subtract::{Subtraction, SubtractionSet};
+pub use wizards::Wizards;
+pub use wythoff::Wythoff;
+
+use crate::{Nimber, Outcome, Result};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The convention that decides who wins.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// Normal play: a player who cannot move loses. Components add up by
+    /// the Sprague–Grundy theorem.
+    Normal,
+    /// The rules end the game in other ways too (see [`Ruleset::decided`]);
+    /// positions do not form sums and have no Grundy value.
+    Special,
+}
+
+/// A game's rules for one component.
+///
+/// Implementors describe positions and moves; every solver works from this
+/// trait alone. Only [`Ruleset::moves`] is essential; the other methods have
+/// defaults that a ruleset overrides when it knows more.
+pub trait Ruleset: Send + Sync {
+    /// One component's position.
+    type Position: Clone + Eq + Hash + Debug + Send + Sync;
+
+    /// The canonical spec string that names these rules (`subtract:1,3,4`).
+    fn spec(&self) -> String;
+
+    /// Parses one component's position as the user writes it (`7`, `4,4`).
+    fn parse_position(&self, text: &str) -> Result<Self::Position>;
+
+    /// Writes a position the way [`Ruleset::parse_position`] reads it.
+    fn format_position(&self, p: &Self::Position) -> String;
+
+    /// Appends every move from `p` to `out`: its resulting parts and, when
+    /// `out` asks for them, a short label ("take 2 from the heap of 3").
+    /// A move that erases the component has no parts. Moves may repeat when
+    /// the rules distinguish them (two equal cards): random play counts each.
+    fn moves(&self, p: &Self::Position, out: &mut Moves<Self::Position>);
+
+    /// An upper bound on the number of moves from `p`, so that solvers can
+    /// refuse a position whose moves could not all be listed. 0 means few.
+    fn branching(&self, _p: &Self::Position) -> u64 {
+        0
+    }
+
+    /// Adds the moves from `p` to positions of Grundy value `target`, where
+    /// the rules know them without listing every move (Nim). Returns whether
+    /// it did; `false` means "list all moves and look".
+    fn moves_to_value(&self, _p: &Self::Position, _target: Nimber, _out: &mut Moves<Self::Position>) -> bool {
+        false
+    }
+
+    /// Who decides the winner: normal play unless overridden.
+    fn convention(&self) -> Convention {
+        Convention::Normal
+    }
+
+    /// For [`Convention::Special`] games: `Some(outcome)` where the rules
+    /// have already decided the game at `p` (whatever moves remain).
+    fn decided(&self, _p: &Self::Position) -> Option<Outcome> {
+        None
+    }
+
+    /// The heap size, for heap games (a position is one number n).
+    fn heap_size(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+
+    /// The moves of a heap game in structural form, for the dense engine.
+    fn heap_moves(&self) -> Option<HeapMoves<'_>> {
+        None
+    }
+
+    /// For games on two numbers: the position `(x, y)`, so that 2-D tables
+    /// can be drawn; `None` where `(x, y)` is not a position.
+    fn pair_position(&self, _x: u64, _y: u64) -> Option<Self::Position> {
+        None
+    }
+
+    /// The smallest coordinate of a 2-D table (1 for boards, 0 for heaps).
+    fn pair_origin(&self) -> u64 {
+        0
+    }
+
+    /// A Grundy value the rules know in closed form (Nim: g(n) = n).
+    /// Every closed form is checked against plain search in the tests.
+    fn closed_grundy(&self, _p: &Self::Position) -> Option<Nimber> {
+        None
+    }
+
+    /// An outcome the rules know in closed form, for positions too large
+    /// to search (Wizards and Numbers, Wythoff).
+    fn closed_outcome(&self, _p: &Self::Position) -> Option<Outcome> {
+        None
+    }
+}
+
+/// The moves of a heap game, described by their structure.
+///
+/// The dense engine reads this to fill tables with specialised loops.
+#[derive(Clone, Copy, Debug)]
+pub enum HeapMoves<'a> {
+    /// Take any positive number: g(n) = n.
+    Nim,
+    /// Take k for k in the set (sorted, no duplicates, all ≥ 1).
+    Subtract(&'a [u64]),
+    /// Take any k ≥ 1 that is *not* in the set.
+    AllBut(&'a [u64]),
+    /// Take a power 1, a, a², … of `a` (a ≥ 2).
+    Powers(u64),
+    /// An octal take-and-break code.
+    Octal(&'a OctalCode),
+    /// Grundy's game: split a heap into two unequal non-empty heaps.
+    Grundy,
+    /// Replace n by ⌊n/d⌋ for d in the set (sorted, all ≥ 2); 0 is erased.
+    Divide(&'a [u64]),
+}

@@ -1,0 +1,100 @@
+//! Wizards and Numbers (Codeforces 167C): two numbers a ≤ b; replace b by
+//! b − a^k (k ≥ 1) or by b mod a; whoever faces a 0 cannot move.
+
+use super::{Moves, Ruleset};
+use crate::number::parse_tuple;
+use crate::{Error, Outcome, Result};
+
+/// Wizards and Numbers; a position is the ordered pair (a, b), a ≤ b.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wizards;
+
+fn ordered(x: u64, y: u64) -> (u64, u64) {
+    (x.min(y), x.max(y))
+}
+
+/// The outcome of (a, b) by the Euclid-chain argument (THEORY.md).
+///
+/// If (b mod a, a) loses for whoever receives it, take the mod at once.
+/// Otherwise both players only subtract powers: a pile of c = ⌊b/a⌋ with
+/// moves removing 1, a, a², …, which the player to move wins iff
+/// `c mod (a + 1)` is even. Iterative: O(log b) steps.
+pub fn wizards_outcome(a: u64, b: u64) -> Outcome {
+    let mut chain = Vec::new();
+    let (mut a, mut b) = ordered(a, b);
+    while a != 0 {
+        chain.push((a, b));
+        (a, b) = (b % a, a);
+    }
+    let mut wins = false; // the player facing a 0 loses
+    for &(a, b) in chain.iter().rev() {
+        wins = if !wins {
+            true
+        } else {
+            let c = (b / a) as u128;
+            (c % (a as u128 + 1)) % 2 == 0
+        };
+    }
+    if wins {
+        Outcome::N
+    } else {
+        Outcome::P
+    }
+}
+
+impl Ruleset for Wizards {
+    type Position = (u64, u64);
+
+    fn spec(&self) -> String {
+        "wizards".into()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<(u64, u64)> {
+        match parse_tuple(text)?[..] {
+            [a, b] => Ok(ordered(a, b)),
+            _ => Err(Error::BadPosition {
+                text: text.to_string(),
+                reason: "write a position as two numbers A,B, e.g. 10,21".into(),
+            }),
+        }
+    }
+
+    fn format_position(&self, &(a, b): &(u64, u64)) -> String {
+        format!("{a},{b}")
+    }
+
+    fn moves(&self, &(a, b): &(u64, u64), out: &mut Moves<(u64, u64)>) {
+        if a == 0 {
+            return;
+        }
+        let mut p = a;
+        loop {
+            if p > b {
+                break;
+            }
+            out.push([ordered(a, b - p)], || format!("subtract {p} from {b}"));
+            if a == 1 {
+                break;
+            }
+            match p.checked_mul(a) {
+                Some(q) => p = q,
+                None => break,
+            }
+        }
+        out.push([ordered(a, b % a)], || {
+            format!("replace {b} by {b} mod {a} = {}", b % a)
+        });
+    }
+
+    fn branching(&self, _: &(u64, u64)) -> u64 {
+        65
+    }
+
+    fn pair_position(&self, x: u64, y: u64) -> Option<(u64, u64)> {
+        Some((x.min(y), x.max(y)))
+    }
+
+    fn closed_outcome(&self, &(a, b): &(u64, u64)) -> Option<Outcome> {
+        Some(wizards_outcome(a, b))
+    }
+}

@@ -1,0 +1,26 @@
+//! Solvers: Grundy values, outcomes and winning moves for any ruleset.
+//!
+//! Two engines sit behind [`Solver`]: a dense bottom-up table for heap games
+//! ([`dense`]), and an iterative memoised search for every other position,
+//! whose depth is bounded by memory, never by the call stack.
+
+pub mod dense;
+mod solver;
+
+pub use solver::{HeapOracle, Solver, WinningMove};
+
+/// Bounds on a computation, passed in by the caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions a search may remember, and the most entries a
+    /// dense table may hold.
+    pub max_states: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_states: 50_000_000,
+        }
+    }
+}

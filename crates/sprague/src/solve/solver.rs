@@ -1,0 +1,360 @@
+//! [`Solver`]: Grundy values, outcomes and winning moves of sums, for any
+//! ruleset, memoised and iterative.
+
+use super::{dense, Limits};
+use crate::rules::{Convention, Moves, Ruleset};
+use crate::{Error, Nimber, Outcome, Result};
+use std::collections::{HashMap, HashSet};
+
+/// A source of heap values known by other means (a proven pattern), asked
+/// before any table or search.
+pub type HeapOracle<'a> = Box<dyn Fn(u64) -> Option<Nimber> + 'a>;
+
+/// A move in a sum that leaves the opponent a losing position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMove<P> {
+    /// Which component (0-based) the move is made in.
+    pub component: usize,
+    /// The ruleset's label of the move in that component.
+    pub label: String,
+    /// The whole sum after the move: the other components as they were,
+    /// this one replaced by the move's parts.
+    pub result: Vec<P>,
+}
+
+/// Solves positions of one ruleset, remembering what it has computed.
+///
+/// # Examples
+/// ```
+/// use sprague::rules::Divide;
+/// use sprague::solve::{Limits, Solver};
+/// use sprague::{Nimber, Outcome};
+///
+/// let fdiv = Divide { divisors: vec![2, 3, 4, 5, 6] };
+/// let mut s = Solver::new(&fdiv, Limits::default());
+/// assert_eq!(s.grundy(&12).unwrap(), Nimber(1));
+/// assert_eq!(s.outcome(&[1, 3, 5]).unwrap(), Outcome::P);
+/// // Works far beyond any table: only ~10^3 distinct quotients are visited.
+/// assert_eq!(s.grundy(&999_999_999_999_999_999).unwrap(), s.grundy(&(999_999_999_999_999_999 / 12)).unwrap());
+/// ```
+pub struct Solver<'r, R: Ruleset> {
+    rules: &'r R,
+    limits: Limits,
+    memo: HashMap<R::Position, Nimber>,
+    outcomes: HashMap<R::Position, Outcome>,
+    table: Vec<u32>,
+    oracle: Option<HeapOracle<'r>>,
+}
+
+/// One position being expanded by the iterative search.
+struct Frame<P> {
+    pos: P,
+    moves: Moves<P>,
+    next: usize,
+}
+
+impl<'r, R: Ruleset> Solver<'r, R> {
+    /// A solver for `rules` within `limits`.
+    pub fn new(rules: &'r R, limits: Limits) -> Self {
+        Solver {
+            rules,
+            limits,
+            memo: HashMap::new(),
+            outcomes: HashMap::new(),
+            table: Vec::new(),
+            oracle: None,
+        }
+    }
+
+    /// Asks `oracle` for heap values before tables and searches.
+    pub fn set_heap_oracle(&mut self, oracle: HeapOracle<'r>) {
+        self.oracle = Some(oracle);
+    }
+
+    /// The rules being solved.
+    pub fn rules(&self) -> &'r R {
+        self.rules
+    }
+
+    /// g(0..=upto) of a heap game, from the dense engine.
+    pub fn heap_table(&mut self, upto: u64) -> Result<&[u32]> {
+        let moves = self.rules.heap_moves().ok_or_else(|| {
+            Error::Unsupported(format!(
+                "`{}` is not a heap game: give --upto N,M for a 2-D table",
+                self.rules.spec()
+            ))
+        })?;
+        dense::extend(moves, &mut self.table, upto, self.limits.max_states)?;
+        Ok(&self.table[..=upto as usize])
+    }
+
+    fn require_normal(&self) -> Result<()> {
+        match self.rules.convention() {
+            Convention::Normal => Ok(()),
+            Convention::Special => Err(Error::Unsupported(format!(
+                "`{}` is not played under the normal convention: its positions have no Grundy value and do not add up as sums",
+                self.rules.spec()
+            ))),
+        }
+    }
+
+    /// A value known without search: closed form, oracle, table or memo.
+    fn known(&self, p: &R::Position) -> Option<Nimber> {
+        if let Some(g) = self.rules.closed_grundy(p) {
+            return Some(g);
+        }
+        if let Some(n) = self.rules.heap_size(p) {
+            if let Some(g) = self.oracle.as_ref().and_then(|o| o(n)) {
+                return Some(g);
+            }
+            if let Some(&g) = self.table.get(n as usize) {
+                return Some(Nimber(g as u64));
+            }
+        }
+        self.memo.get(p).copied()
+    }
+
+    /// The Grundy value of one component.
+    ///
+    /// Heap games within the state limit are served by the dense table; all
+    /// else by an iterative depth-first search with an explicit stack.
+    ///
+    /// # Complexity
+    /// Proportional to the positions reachable from `p` times their moves.
+    pub fn grundy(&mut self, p: &R::Position) -> Result<Nimber> {
+        self.require_normal()?;
+        if let Some(g) = self.known(p) {
+            return Ok(g);
+        }
+        if let (Some(n), Some(moves)) = (self.rules.heap_size(p), self.rules.heap_moves()) {
+            // A dense table is cheapest when the whole range is wanted anyway.
+            if n < self.limits.max_states && n <= 1 << 26 {
+                dense::extend(moves, &mut self.table, n, self.limits.max_states)?;
+                return Ok(Nimber(self.table[n as usize] as u64));
+            }
+        }
+        self.search(p)
+    }
+
+    fn check_branching(&self, p: &R::Position) -> Result<()> {
+        if self.rules.branching(p) > self.limits.max_states {
+            return Err(Error::LimitExceeded {
+                what: format!("listing the moves of `{}`", self.rules.format_position(p)),
+                limit: self.limits.max_states,
+            });
+        }
+        Ok(())
+    }
+
+    fn frame(&self, pos: R::Position) -> Result<Frame<R::Position>> {
+        self.check_branching(&pos)?;
+        let mut moves = Moves::new(false);
+        self.rules.moves(&pos, &mut moves);
+        Ok(Frame { pos, moves, next: 0 })
+    }
+
+    fn search(&mut self, root: &R::Position) -> Result<Nimber> {
+        let mut on_stack: HashSet<R::Position> = HashSet::new();
+        let mut stack = vec![self.frame(root.clone())?];
+        on_stack.insert(root.clone());
+        while let Some(top) = stack.last_mut() {
+            // Find the next part whose value is still unknown.
+            let mut pending = None;
+            while top.next < top.moves.all_parts().len() {
+                let q = &top.moves.all_parts()[top.next];
+                if self.rules.closed_grundy(q).is_none() && {
+                    let known = self.rules.heap_size(q).and_then(|n| {
+                        self.oracle
+                            .as_ref()
+                            .and_then(|o| o(n))
+                            .or_else(|| self.table.get(n as usize).map(|&g| Nimber(g as u64)))
+                    });
+                    known.is_none() && !self.memo.contains_key(q)
+                } {
+                    pending = Some(q.clone());
+                    break;
+                }
+                top.next += 1;
+            }
+            match pending {
+                Some(q) => {
+                    if on_stack.contains(&q) {
+                        return Err(Error::Loopy(self.rules.format_position(&q)));
+                    }
+                    if (self.memo.len() + stack.len()) as u64 >= self.limits.max_states {
+                        return Err(Error::LimitExceeded {
+                            what: format!("the Grundy value of `{}`", self.rules.format_position(root)),
+                            limit: self.limits.max_states,
+                        });
+                    }
+                    let f = self.frame(q.clone())?;
+                    on_stack.insert(q);
+                    stack.push(f);
+                }
+                None => {
+                    let f = stack.pop().expect("stack is not empty");
+                    let mut vals: Vec<u64> = Vec::with_capacity(f.moves.len());
+                    for parts in f.moves.iter() {
+                        let v: Nimber = parts
+                            .iter()
+                            .map(|q| self.known(q).expect("parts are solved"))
+                            .sum();
+                        vals.push(v.0);
+                    }
+                    on_stack.remove(&f.pos);
+                    self.memo.insert(f.pos, Nimber(crate::mex(vals)));
+                }
+            }
+        }
+        Ok(self.memo[root])
+    }
+
+    /// The Grundy value of a sum: the xor of its components' values.
+    pub fn grundy_of_sum(&mut self, sum: &[R::Position]) -> Result<Nimber> {
+        let mut g = Nimber::ZERO;
+        for p in sum {
+            g += self.grundy(p)?;
+        }
+        Ok(g)
+    }
+
+    /// Who wins the sum `sum` with perfect play.
+    ///
+    /// Normal play: N iff the xor of the components' values is non-zero; a
+    /// single component whose value is out of reach is answered from the
+    /// rules' closed-form outcome where there is one. Special conventions
+    /// (one component only): an iterative win/loss search.
+    pub fn outcome(&mut self, sum: &[R::Position]) -> Result<Outcome> {
+        match self.rules.convention() {
+            Convention::Special => match sum {
+                [p] => self.special_outcome(p),
+                _ => Err(Error::Unsupported(format!(
+                    "`{}` positions do not add up as sums: give exactly one position",
+                    self.rules.spec()
+                ))),
+            },
+            Convention::Normal => match self.grundy_of_sum(sum) {
+                Ok(g) => Ok(g.outcome()),
+                Err(e @ Error::LimitExceeded { .. }) => match sum {
+                    [] => Ok(Outcome::P),
+                    [p] => self.rules.closed_outcome(p).ok_or(e),
+                    _ => Err(e),
+                },
+                Err(e) => Err(e),
+            },
+        }
+    }
+
+    fn special_outcome(&mut self, root: &R::Position) -> Result<Outcome> {
+        let decided = |s: &Self, p: &R::Position| s.rules.decided(p).or_else(|| s.outcomes.get(p).copied());
+        if let Some(o) = decided(self, root) {
+            return Ok(o);
+        }
+        let mut stack = vec![self.frame(root.clone())?];
+        let mut on_stack = HashSet::from([root.clone()]);
+        while let Some(top) = stack.last_mut() {
+            let mut result = None;
+            let mut pending = None;
+            while top.next < top.moves.len() {
+                let q = match top.moves.parts(top.next) {
+                    [q] => q,
+                    [] => {
+                        result = Some(Outcome::N); // the move ends the game: the mover wins
+                        break;
+                    }
+                    _ => {
+                        return Err(Error::Unsupported(
+                            "a move of a special-convention game left a sum".into(),
+                        ))
+                    }
+                };
+                match decided(self, q) {
+                    Some(Outcome::P) => {
+                        result = Some(Outcome::N);
+                        break;
+                    }
+                    Some(Outcome::N) => top.next += 1,
+                    None => {
+                        pending = Some(q.clone());
+                        break;
+                    }
+                }
+            }
+            if result.is_none() && pending.is_none() {
+                result = Some(Outcome::P);
+            }
+            if let Some(o) = result {
+                let f = stack.pop().expect("stack is not empty");
+                on_stack.remove(&f.pos);
+                self.outcomes.insert(f.pos, o);
+                continue;
+            }
+            let q = pending.expect("pending is set");
+            if on_stack.contains(&q) {
+                return Err(Error::Loopy(self.rules.format_position(&q)));
+            }
+            if (self.outcomes.len() + stack.len()) as u64 >= self.limits.max_states {
+                return Err(Error::LimitExceeded {
+                    what: format!("the outcome of `{}`", self.rules.format_position(root)),
+                    limit: self.limits.max_states,
+                });
+            }
+            let f = self.frame(q.clone())?;
+            on_stack.insert(q);
+            stack.push(f);
+        }
+        Ok(self.outcomes[root])
+    }
+
+    /// Every move of the sum that leaves a losing position (none if the sum
+    /// is already lost), labelled, in component order.
+    ///
+    /// A winning move in component c turns the xor x of the sum to 0: it
+    /// moves c to an option of value g(c) xor x.
+    pub fn winning_moves(&mut self, sum: &[R::Position]) -> Result<Vec<WinningMove<R::Position>>> {
+        let values = match self.rules.convention() {
+            Convention::Normal => match self.grundy_of_sum(sum) {
+                Ok(_) => Some(sum.iter().map(|p| self.grundy(p)).collect::<Result<Vec<_>>>()?),
+                Err(e @ Error::LimitExceeded { .. }) if sum.len() != 1 => return Err(e),
+                Err(Error::LimitExceeded { .. }) => None,
+                Err(e) => return Err(e),
+            },
+            Convention::Special => {
+                self.outcome(sum)?;
+                None
+            }
+        };
+        let mut out = Vec::new();
+        let total: Nimber = values.iter().flatten().copied().sum();
+        if values.is_some() && total == Nimber::ZERO {
+            return Ok(out);
+        }
+        for (i, p) in sum.iter().enumerate() {
+            let target = values.as_ref().map(|v| v[i] + total);
+            let mut moves = Moves::new(true);
+            let listed = target.is_some_and(|t| self.rules.moves_to_value(p, t, &mut moves));
+            if !listed {
+                self.check_branching(p)?;
+                self.rules.moves(p, &mut moves);
+            }
+            for m in 0..moves.len() {
+                let parts = moves.parts(m);
+                let wins = match target {
+                    Some(t) => listed || parts.iter().map(|q| self.grundy(q)).sum::<Result<Nimber>>()? == t,
+                    None => self.outcome(parts)? == Outcome::P,
+                };
+                if wins {
+                    let mut result = sum[..i].to_vec();
+                    result.extend_from_slice(parts);
+                    result.extend_from_slice(&sum[i + 1..]);
+                    out.push(WinningMove {
+                        component: i,
+                        label: moves.label(m).to_string(),
+                        result,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+}
