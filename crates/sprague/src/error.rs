@@ -41,6 +41,15 @@ pub enum Error {
     /// game that is not played under the normal convention).
     #[error("{0}")]
     Unsupported(String),
+    /// A file (checkpoint or sequence file) is malformed or does not belong
+    /// to this run.
+    #[error("`{file}`: {reason}")]
+    BadFile {
+        /// The file as the user named it.
+        file: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// Malformed contest input: names the line (1-based) and the token.
     #[error("input line {line}: {reason} (token `{token}`)")]
     Input {

@@ -20,6 +20,7 @@
 
 #![warn(missing_docs)]
 
+pub mod engine;
 pub mod error;
 pub mod nimber;
 pub mod number;

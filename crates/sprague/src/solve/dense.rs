@@ -100,6 +100,10 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
 /// Marks g(a) xor g(r − a) for a = 1..=h (h ≤ r/2 keeps the heaps apart).
 #[inline]
 fn mark_splits(table: &[u32], r: usize, h: usize, m: &mut Marker<'_>) {
+    if h == 0 {
+        // No split (and g(1) may not exist yet: Grundy's game at n = 0).
+        return;
+    }
     let lo = &table[1..=h];
     let hi = &table[r - h..r];
     for (x, y) in lo.iter().zip(hi.iter().rev()) {

@@ -1,0 +1,811 @@
+//! The sequence engine: g(0..=N) of octal games and Grundy's game, fast,
+//! in little memory, for N in the hundreds of millions.
+//!
+//! # The sparse-space (rare/common) algorithm
+//!
+//! Gangolli & Plambeck (1989) and, for much longer runs, Flammenkamp
+//! noticed that in many take-and-break games a bit mask `M` splits the
+//! values into two classes: *rare* values, where `v & M` has an even number
+//! of bits (0 is rare), and *common* values, where it is odd. Rare xor rare
+//! and common xor common are rare; rare xor common is common. In a sparse
+//! space almost every position has a common value and only a few hundred or
+//! thousand positions (the *rare positions*) have rare ones.
+//!
+//! The options of heap n are single heaps g(n − k) and pairs
+//! g(a) ^ g(n − k − a). A pair has a common value only if exactly one of its
+//! heaps is a rare position, so the common options of n are all found by
+//! pairing each rare position with its partner: |R| steps instead of n/2.
+//! That gives γ, the least common value that is not an option, exactly.
+//! The mex is then the least rare value below γ that is no option, if any:
+//! each rare candidate v < γ is looked for among all pairs, a search that
+//! stops at the first pair with value v (nearly always within a few dozen
+//! pairs, since pairs of common positions give rare values in abundance).
+//! Only when the mex really is rare (at a rare position) does a search run
+//! through all pairs. The result is exact for *every* mask: the mask only
+//! decides the speed, and the engine picks the mask with the fewest rare
+//! positions (a Walsh–Hadamard transform of the value histogram) and
+//! re-picks it as the sequence grows.
+//!
+//! Where no mask is good (0.007 has a quarter of its positions rare), the
+//! engine runs *dense*: every value is a candidate and each candidate is
+//! searched for among all pairs with a vectorised scan (16 pairs per AVX2
+//! instruction), so only the final candidate, the mex itself, costs a full
+//! pass over the n/2 pairs.
+//!
+//! # Both cores
+//!
+//! Heaps are computed in batches. The rare × common marks of a whole batch
+//! whose partners lie before the batch are computed first, split between
+//! threads (rayon); then each heap of the batch is finished in order with
+//! the few pairs that reach into the batch and the candidate searches. A
+//! search over a long split is itself split between threads.
+//!
+//! # Memory
+//!
+//! A split move of heap n pairs g(a) with g(n − k − a) for *every* a, and
+//! the candidate searches may read any pair, so the whole table is needed:
+//! it is kept as `u16` (2 bytes per value), plus the rare positions. A run
+//! to 2^28 therefore needs 512 MiB.
+//!
+//! # Periods
+//!
+//! For octal codes 0.d₁d₂… the engine tries, whenever the table length
+//! reaches a power of two and at the end, to prove a period with the octal
+//! periodicity theorem ([`Period`]); a caller may stop there.
+
+mod kernel;
+mod period;
+pub mod store;
+
+pub use period::{Period, MAX_WINDOW};
+
+use crate::rules::{Game, OctalCode};
+use crate::{Error, Result};
+use rayon::prelude::*;
+
+/// A game the sequence engine computes: an octal code or Grundy's game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeqGame {
+    /// An octal take-and-break code.
+    Octal(OctalCode),
+    /// Grundy's game: split a heap into two unequal heaps.
+    Grundy,
+}
+
+impl SeqGame {
+    /// The engine's game for a catalog game, if it is one it computes.
+    pub fn from_game(game: &Game) -> Option<SeqGame> {
+        match game {
+            Game::Octal(o) => Some(SeqGame::Octal(o.code.clone())),
+            Game::Grundy(_) => Some(SeqGame::Grundy),
+            _ => None,
+        }
+    }
+
+    /// The canonical spec (`octal:0.16`, `grundy`).
+    pub fn spec(&self) -> String {
+        match self {
+            SeqGame::Octal(c) => format!("octal:{c}"),
+            SeqGame::Grundy => "grundy".into(),
+        }
+    }
+
+    /// t for the periodicity theorem, where the theorem applies (codes
+    /// 0.d₁d₂…; not codes that split without taking, not Grundy's game).
+    pub fn periodicity_t(&self) -> Option<u64> {
+        match self {
+            SeqGame::Octal(c) if c.digit(0) == 0 => Some(c.max_take() as u64),
+            _ => None,
+        }
+    }
+
+    fn shape(&self) -> Shape {
+        match self {
+            SeqGame::Grundy => Shape {
+                take_all: vec![],
+                single: vec![],
+                split: vec![0],
+                unequal: true,
+            },
+            SeqGame::Octal(c) => {
+                let mut s = Shape {
+                    take_all: vec![],
+                    single: vec![],
+                    split: vec![],
+                    unequal: false,
+                };
+                for (k, &d) in c.digits().iter().enumerate() {
+                    if d & 1 != 0 && k > 0 {
+                        s.take_all.push(k);
+                    }
+                    if d & 2 != 0 && k > 0 {
+                        s.single.push(k);
+                    }
+                    if d & 4 != 0 {
+                        s.split.push(k);
+                    }
+                }
+                s
+            }
+        }
+    }
+}
+
+/// The moves, by the number of tokens k they take.
+#[derive(Clone, Debug)]
+struct Shape {
+    /// Heap n = k may be taken whole (option 0).
+    take_all: Vec<usize>,
+    /// One heap n − k may remain.
+    single: Vec<usize>,
+    /// Two heaps a + b = n − k may remain (a, b ≥ 1).
+    split: Vec<usize>,
+    /// The two heaps must differ (Grundy's game).
+    unequal: bool,
+}
+
+/// Knobs of the engine. The defaults are what runs fastest; tests use
+/// others to drive every code path at small sizes. No setting changes a
+/// result, only the speed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Heaps per batch (at least 1).
+    pub batch: usize,
+    /// Sparse mode is used when rare positions are fewer than n / ratio.
+    pub sparse_ratio: usize,
+    /// Below this many values the engine runs dense.
+    pub min_sparse: usize,
+    /// Use this mask always (0 = always dense) instead of choosing one.
+    pub force_mask: Option<u16>,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            batch: 512,
+            sparse_ratio: 12,
+            min_sparse: 4096,
+            force_mask: None,
+        }
+    }
+}
+/// Pair searches longer than this are split between threads.
+const PAR_SEARCH: usize = 1 << 16;
+/// Rare × common work per batch above which it is split between threads.
+const PAR_MARK: usize = 1 << 16;
+
+/// Where a run stands after [`Engine::advance`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// More values are to be computed.
+    Running,
+    /// g(0..=N) are all computed.
+    Complete,
+    /// A period is proven (and the caller did not ask for every value).
+    Periodic,
+}
+
+/// The state of one sequence computation: the values so far and what the
+/// algorithm has learnt about them.
+///
+/// # Examples
+/// ```
+/// use sprague::engine::{Engine, SeqGame, Status};
+/// let kayles = SeqGame::Octal(sprague::rules::OctalCode::parse("0.77").unwrap());
+/// let mut e = Engine::new(kayles);
+/// // Stop as soon as the period is proven.
+/// while e.advance(1_000_000, false, 100_000).unwrap() == Status::Running {}
+/// let p = e.period().unwrap();
+/// assert_eq!((p.preperiod, p.period), (71, 12));
+/// assert_eq!(e.value(1_000_000), Some(e.value(71 + (1_000_000 - 71) % 12).unwrap()));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Engine {
+    game: SeqGame,
+    shape: Shape,
+    values: Vec<u16>,
+    max_value: u16,
+    hist: Vec<u64>,
+    /// 0 = dense mode.
+    mask: u16,
+    rare: Vec<(u32, u16)>,
+    rare_at_build: usize,
+    next_split_check: usize,
+    period: Option<Period>,
+    scratch: Vec<u64>,
+    phase: Scratch,
+    rebuilds: u64,
+    tuning: Tuning,
+}
+
+/// Reused buffers of the per-heap work.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    seen: Vec<u32>,
+    stamp: u32,
+    pending: Vec<u16>,
+}
+
+impl Engine {
+    /// A fresh computation, holding g(0) = 0.
+    pub fn new(game: SeqGame) -> Engine {
+        Engine::resume(game, vec![0]).unwrap_or_else(|_| unreachable!("g(0) = 0 is a valid start"))
+    }
+
+    /// Continues a computation from values computed before (g(0..len)),
+    /// e.g. read from a checkpoint. The state rebuilt from them is the
+    /// state an uninterrupted run would have, so the results agree.
+    ///
+    /// # Returns
+    /// An error if `values` is empty or does not start with g(0) = 0.
+    pub fn resume(game: SeqGame, values: Vec<u16>) -> Result<Engine> {
+        Engine::resume_tuned(game, values, Tuning::default())
+    }
+
+    /// [`Engine::resume`] with other [`Tuning`].
+    pub fn resume_tuned(game: SeqGame, values: Vec<u16>, tuning: Tuning) -> Result<Engine> {
+        if values.first() != Some(&0) {
+            return Err(Error::Unsupported("a sequence must start with g(0) = 0".into()));
+        }
+        let shape = game.shape();
+        let mut e = Engine {
+            game,
+            shape,
+            values,
+            max_value: 0,
+            hist: vec![0; 64],
+            mask: 0,
+            rare: Vec::new(),
+            rare_at_build: 0,
+            next_split_check: 0,
+            period: None,
+            scratch: Vec::new(),
+            phase: Scratch::default(),
+            rebuilds: 0,
+            tuning: Tuning {
+                batch: tuning.batch.max(1),
+                ..tuning
+            },
+        };
+        for i in 0..e.values.len() {
+            e.note(e.values[i]);
+        }
+        e.choose_split(true);
+        if e.values.len().is_power_of_two() {
+            e.check_period();
+        }
+        Ok(e)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &SeqGame {
+        &self.game
+    }
+
+    /// The values computed so far, g(0..len).
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// The number of values computed so far.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Always false: g(0) is known from the start.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The proven period, if any.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// The largest value computed.
+    pub fn max_value(&self) -> u16 {
+        self.max_value
+    }
+
+    /// The current bit mask (0 when the engine runs dense).
+    pub fn mask(&self) -> u16 {
+        self.mask
+    }
+
+    /// The number of positions n ≥ 1 whose value is rare under the mask
+    /// with the fewest (what the sparse algorithm pays per heap).
+    pub fn rare_count(&self) -> u64 {
+        let (_, c) = best_mask(&self.hist, self.values.len());
+        c as u64
+    }
+
+    /// How often the rare/common split was re-chosen.
+    pub fn rebuilds(&self) -> u64 {
+        self.rebuilds
+    }
+
+    /// g(n): computed, or by the proven period; `None` when neither knows.
+    pub fn value(&self, n: u64) -> Option<u16> {
+        if n < self.len() {
+            return Some(self.values[n as usize]);
+        }
+        self.period.map(|p| p.value_at(&self.values, n))
+    }
+
+    /// Computes up to `budget` more values, not beyond g(upto).
+    ///
+    /// # Arguments
+    /// * `upto`: the last heap N of the run.
+    /// * `full`: compute every value even when a period is proven.
+    /// * `budget`: how many values to compute before returning, so that the
+    ///   caller can report progress and save checkpoints.
+    ///
+    /// # Returns
+    /// Where the run stands, or an error if a value would not fit in 16
+    /// bits or N does not fit in memory indices.
+    ///
+    /// # Complexity
+    /// Per heap, O(|R|) for the rare pairs plus the candidate searches in a
+    /// sparse space; O(n) vectorised steps when dense.
+    pub fn advance(&mut self, upto: u64, full: bool, budget: usize) -> Result<Status> {
+        if upto >= u32::MAX as u64 {
+            return Err(Error::Unsupported(format!(
+                "heap {upto} is too large for the sequence engine (at most {})",
+                u32::MAX - 1
+            )));
+        }
+        let end = (upto as usize + 1).min(self.values.len().saturating_add(budget.max(1)));
+        while self.values.len() < end {
+            if self.period.is_some() && !full {
+                return Ok(Status::Periodic);
+            }
+            let n0 = self.values.len();
+            let next_pow = (n0 + 1).next_power_of_two();
+            let n1 = end.min(n0 + self.tuning.batch).min(next_pow);
+            self.batch(n0, n1)?;
+            let len = self.values.len();
+            if len >= self.next_split_check || self.rare.len() > 2 * self.rare_at_build + 256 {
+                self.choose_split(false);
+            }
+            if len.is_power_of_two() || len == upto as usize + 1 {
+                self.check_period();
+            }
+        }
+        if self.period.is_some() && !full {
+            return Ok(Status::Periodic);
+        }
+        if self.values.len() > upto as usize {
+            Ok(Status::Complete)
+        } else {
+            Ok(Status::Running)
+        }
+    }
+
+    fn check_period(&mut self) {
+        if self.period.is_none() {
+            if let Some(t) = self.game.periodicity_t() {
+                self.period = period::find(&self.values, t);
+            }
+        }
+    }
+
+    fn note(&mut self, g: u16) {
+        if g as usize >= self.hist.len() {
+            self.hist.resize((g as usize + 1).next_power_of_two(), 0);
+        }
+        self.hist[g as usize] += 1;
+        self.max_value = self.max_value.max(g);
+    }
+
+    /// Picks the mask with the fewest rare positions; rebuilds the rare
+    /// list when that pays (or always, with `force`).
+    fn choose_split(&mut self, force: bool) {
+        let n = self.values.len();
+        self.next_split_check = n + (n / 8).max(1024);
+        let (mask, count) = best_mask(&self.hist, n);
+        let t = self.tuning;
+        let dense = self.shape.split.is_empty() || count.saturating_mul(t.sparse_ratio) >= n.max(t.min_sparse);
+        let new_mask = match t.force_mask {
+            Some(m) if !self.shape.split.is_empty() => m,
+            _ if dense => 0,
+            _ => mask,
+        };
+        let worth = force
+            || (new_mask == 0) != (self.mask == 0)
+            || (new_mask != 0 && count * 4 < self.rare.len() * 3);
+        if !worth {
+            self.rare_at_build = self.rare.len();
+            return;
+        }
+        if new_mask != self.mask {
+            self.rebuilds += 1;
+        }
+        self.mask = new_mask;
+        self.rare.clear();
+        if new_mask != 0 {
+            for (p, &g) in self.values.iter().enumerate().skip(1) {
+                if is_rare(g, new_mask) {
+                    self.rare.push((p as u32, g));
+                }
+            }
+        }
+        self.rare_at_build = self.rare.len();
+    }
+
+    /// Computes g(n0..n1) (or fewer, if a new value outgrows the batch's
+    /// bitsets).
+    fn batch(&mut self, n0: usize, n1: usize) -> Result<()> {
+        let bound = bound_for(self.max_value);
+        let words = bound / 64;
+        let heaps = n1 - n0;
+        let mut bits = std::mem::take(&mut self.scratch);
+        bits.clear();
+        bits.resize(heaps * words, 0);
+
+        // Rare index ranges per split k: [lo, mid_lo) and [mid_hi, hi) are
+        // marked for the whole batch now; the rest heap by heap.
+        let mut seq_ranges: Vec<(usize, [(usize, usize); 2])> = Vec::new();
+        if self.mask != 0 {
+            let rare = &self.rare;
+            let pp = |x: usize| rare.partition_point(|&(p, _)| (p as usize) < x);
+            let mut jobs: Vec<(usize, usize, usize)> = Vec::new(); // (k, from, to)
+            for &k in &self.shape.split {
+                let lo = pp(heaps);
+                let hi = pp(n0.saturating_sub(k)).max(lo);
+                let (mid_lo, mid_hi) = if self.shape.unequal {
+                    let a = pp(((n0.saturating_sub(k)) / 2).saturating_sub(1)).clamp(lo, hi);
+                    let b = pp((n1.saturating_sub(k)) / 2 + 2).clamp(a, hi);
+                    (a, b)
+                } else {
+                    (hi, hi)
+                };
+                jobs.push((k, lo, mid_lo));
+                jobs.push((k, mid_hi, hi));
+                seq_ranges.push((k, [(mid_lo, mid_hi), (hi, lo)]));
+            }
+            let work: usize = jobs.iter().map(|&(_, a, b)| b - a).sum::<usize>() * heaps;
+            let values = &self.values;
+            let run = |bits: &mut [u64], jobs: &[(usize, usize, usize)]| {
+                for &(k, a, b) in jobs {
+                    if a < b {
+                        kernel::mark_batch(bits, words, heaps, values, &rare[a..b], n0 - k);
+                    }
+                }
+            };
+            if work >= PAR_MARK && rayon::current_num_threads() > 1 {
+                // Split every job's rare range in halves, one half per thread.
+                let (mut left, mut right) = (Vec::new(), Vec::new());
+                for &(k, a, b) in &jobs {
+                    let m = a + (b - a) / 2;
+                    left.push((k, a, m));
+                    right.push((k, m, b));
+                }
+                let mut other = vec![0u64; bits.len()];
+                rayon::join(|| run(&mut bits, &left), || run(&mut other, &right));
+                for (x, y) in bits.iter_mut().zip(&other) {
+                    *x |= *y;
+                }
+            } else {
+                run(&mut bits, &jobs);
+            }
+        }
+
+        let mut scratch = std::mem::take(&mut self.phase);
+        let rare_pat: Vec<u64> = (0..words)
+            .map(|w| {
+                (0..64).fold(0u64, |acc, b| {
+                    acc | (u64::from(is_rare((w * 64 + b) as u16, self.mask)) << b)
+                })
+            })
+            .collect();
+        for i in 0..heaps {
+            let n = n0 + i;
+            let row = &mut bits[i * words..(i + 1) * words];
+            let g = self.finish_heap(n, row, &rare_pat, &seq_ranges, &mut scratch);
+            let g = match g {
+                Ok(g) => g,
+                Err(e) => {
+                    self.scratch = bits;
+                    self.phase = scratch;
+                    return Err(e);
+                }
+            };
+            self.values.push(g);
+            self.note(g);
+            if self.mask != 0 && is_rare(g, self.mask) {
+                self.rare.push((n as u32, g));
+            }
+            if g as usize >= bound / 2 {
+                // Later heaps of this batch could have options ≥ bound.
+                break;
+            }
+        }
+        self.scratch = bits;
+        self.phase = scratch;
+        Ok(())
+    }
+
+    /// The mex at heap n, given the batch marks in `row` and the bitset
+    /// `rare_pat` of the rare values below `bound`.
+    fn finish_heap(
+        &self,
+        n: usize,
+        row: &mut [u64],
+        rare_pat: &[u64],
+        seq_ranges: &[(usize, [(usize, usize); 2])],
+        scratch: &mut Scratch,
+    ) -> Result<u16> {
+        let g = &self.values;
+        let mark = |row: &mut [u64], v: u16| row[v as usize >> 6] |= 1u64 << (v & 63);
+        for &k in &self.shape.take_all {
+            if n == k {
+                mark(row, 0);
+            }
+        }
+        for &k in &self.shape.single {
+            if n > k {
+                mark(row, g[n - k]);
+            }
+        }
+        if self.mask != 0 {
+            for &(k, [(a, b), (hi, lo)]) in seq_ranges {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                let ranges = [(0, lo), (a, b), (hi, self.rare.len())];
+                for (from, to) in ranges {
+                    for &(p, gp) in &self.rare[from..to] {
+                        let p = p as usize;
+                        if p >= r {
+                            break;
+                        }
+                        if self.shape.unequal && 2 * p == r {
+                            continue;
+                        }
+                        mark(row, gp ^ g[r - p]);
+                    }
+                }
+            }
+        }
+        // Every option is below half the bitset (see `bound_for`).
+        let words = row.len() / 2;
+        // γ: the least common value that is no option (all values are rare
+        // in dense mode, so there γ is the bound).
+        let mut gamma = words * 64;
+        for w in 0..words {
+            let free = !(row[w] | rare_pat[w]);
+            if free != 0 {
+                gamma = w * 64 + free.trailing_zeros() as usize;
+                break;
+            }
+        }
+        // The rare values below γ that are not yet known to be options.
+        let pending = &mut scratch.pending;
+        pending.clear();
+        for w in 0..gamma.div_ceil(64) {
+            let below = if (w + 1) * 64 <= gamma {
+                !0u64
+            } else {
+                (1u64 << (gamma % 64)) - 1
+            };
+            let mut x = rare_pat[w] & !row[w] & below;
+            while x != 0 {
+                pending.push((w * 64 + x.trailing_zeros() as usize) as u16);
+                x &= x - 1;
+            }
+        }
+        if pending.is_empty() {
+            return value16(n, gamma);
+        }
+        // Phase A: take the values of the first pairs of each split, a chunk
+        // at a time, until every rare candidate below γ is hit (the usual
+        // case). Stamps, not bits: plain stores do not wait on each other.
+        const HEAD: usize = 2048;
+        const STEP: usize = 64;
+        let mut xs = [0u16; STEP];
+        scratch.stamp = scratch.stamp.wrapping_add(1);
+        if scratch.stamp == 0 {
+            scratch.seen.fill(0);
+            scratch.stamp = 1;
+        }
+        let stamp = scratch.stamp;
+        let seen = &mut scratch.seen;
+        if seen.len() < row.len() * 64 {
+            seen.resize(row.len() * 64, 0);
+        }
+        let mut scanned = [0usize; 64];
+        for (i, &k) in self.shape.split.iter().enumerate() {
+            let h = self.split_len(n, k);
+            let r = n.wrapping_sub(k);
+            let mut done = 0;
+            while done < h.min(HEAD) {
+                let len = (h - done).min(STEP);
+                // Pairs a = 1 + done .. 1 + done + len, partners r − a.
+                kernel::xor_pairs(&g[1 + done..1 + done + len], &g[r - done - len..r - done], &mut xs[..len]);
+                for &x in &xs[..len] {
+                    seen[x as usize] = stamp;
+                }
+                done += len;
+                pending.retain(|&v| seen[v as usize] != stamp);
+                if pending.is_empty() {
+                    return value16(n, gamma);
+                }
+            }
+            scanned[i] = done;
+        }
+        // Phase B: the candidates left, in increasing order, each searched
+        // for among the remaining pairs; the first one absent is the mex.
+        for &v in pending.iter() {
+            let hit = self.shape.split.iter().zip(&scanned).any(|(&k, &from)| {
+                let h = self.split_len(n, k);
+                let r = n.wrapping_sub(k);
+                from < h && search(&g[1 + from..=h], &g[r - h..r - from], v)
+            });
+            if !hit {
+                return value16(n, v as usize);
+            }
+        }
+        value16(n, gamma)
+    }
+
+    /// The number of pairs (a, r − a) of a split taking k from heap n.
+    fn split_len(&self, n: usize, k: usize) -> usize {
+        if n < k + 2 {
+            return 0;
+        }
+        let r = n - k;
+        if self.shape.unequal {
+            (r - 1) / 2
+        } else {
+            r / 2
+        }
+    }
+}
+
+/// g(n) = v as a stored value, or the error that it does not fit.
+fn value16(n: usize, v: usize) -> Result<u16> {
+    u16::try_from(v).ok().filter(|&v| v < u16::MAX).ok_or_else(|| {
+        Error::Unsupported(format!(
+            "g({n}) would exceed 65534, the largest value the sequence engine stores"
+        ))
+    })
+}
+
+/// Whether `lo[i] ^ hi[len − 1 − i] == v` for some i, split between
+/// threads when long.
+fn search(lo: &[u16], hi: &[u16], v: u16) -> bool {
+    let h = lo.len();
+    const HEAD: usize = 4096;
+    if h < PAR_SEARCH || rayon::current_num_threads() < 2 {
+        return kernel::any_pair_is(lo, hi, v);
+    }
+    if kernel::any_pair_is(&lo[..HEAD], &hi[h - HEAD..], v) {
+        return true;
+    }
+    const BLOCK: usize = 1 << 14;
+    let blocks = (h - HEAD).div_ceil(BLOCK);
+    (0..blocks).into_par_iter().any(|b| {
+        let s = HEAD + b * BLOCK;
+        let e = (s + BLOCK).min(h);
+        kernel::any_pair_is(&lo[s..e], &hi[h - e..h - s], v)
+    })
+}
+
+/// Whether v is rare under the mask (an even number of bits in v & mask).
+#[inline]
+fn is_rare(v: u16, mask: u16) -> bool {
+    (v & mask).count_ones() % 2 == 0
+}
+
+/// The size of the per-heap bitsets: twice a power of two P above every
+/// value, at least 128. Every option (a value or an xor of two) is below
+/// P; a batch ends early when a value reaches P.
+fn bound_for(max_value: u16) -> usize {
+    ((max_value as usize + 1).next_power_of_two() * 2).max(128)
+}
+
+/// The mask with the fewest rare positions among n ≥ 1, and that number.
+///
+/// With W the Walsh–Hadamard transform of the histogram h,
+/// W(M) = Σ_v h(v)·(−1)^popcount(v & M), the number of values with an even
+/// number of bits in v & M is (total + W(M)) / 2.
+fn best_mask(hist: &[u64], total: usize) -> (u16, usize) {
+    let size = hist.len().next_power_of_two();
+    let mut w: Vec<i64> = hist.iter().map(|&c| c as i64).collect();
+    w.resize(size, 0);
+    let mut len = 1;
+    while len < size {
+        for i in (0..size).step_by(2 * len) {
+            for j in i..i + len {
+                let (a, b) = (w[j], w[j + len]);
+                w[j] = a + b;
+                w[j + len] = a - b;
+            }
+        }
+        len *= 2;
+    }
+    let mut best = (0u16, total.saturating_sub(1));
+    for (m, &x) in w.iter().enumerate().skip(1).take(u16::MAX as usize) {
+        // Position 0 (value 0) is always rare and never a partner.
+        let even = ((total as i64 + x) / 2 - 1).max(0) as usize;
+        if even < best.1 {
+            best = (m as u16, even);
+        }
+    }
+    best
+}
+
+/// FNV-1a (64-bit) of the values as 16-bit little-endian words: the
+/// checksum that `sprague table --checkpoint/--out` reports.
+///
+/// Offset basis 0xcbf29ce484222325, prime 0x100000001b3, over the bytes
+/// lo(g(0)), hi(g(0)), lo(g(1)), … in order.
+///
+/// # Examples
+/// ```
+/// let mut h = sprague::engine::Checksum::new();
+/// h.add(&[0, 0, 0, 1]);
+/// assert_eq!(h.value(), sprague::engine::Checksum::of(&[0, 0, 0, 1]));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checksum(u64);
+
+impl Default for Checksum {
+    fn default() -> Self {
+        Checksum::new()
+    }
+}
+
+impl Checksum {
+    /// The empty checksum (the FNV offset basis).
+    pub fn new() -> Checksum {
+        Checksum(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Adds values.
+    pub fn add(&mut self, values: &[u16]) {
+        let mut h = self.0;
+        for &v in values {
+            for b in v.to_le_bytes() {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        self.0 = h;
+    }
+
+    /// The checksum so far.
+    pub fn value(&self) -> u64 {
+        self.0
+    }
+
+    /// The checksum of a slice.
+    pub fn of(values: &[u16]) -> u64 {
+        let mut c = Checksum::new();
+        c.add(values);
+        c.value()
+    }
+}
+
+/// The checksum of g(0..=upto): computed values, then (when the engine
+/// stopped at a proven period) the values the period gives.
+pub fn checksum_upto(engine: &Engine, upto: u64) -> Option<u64> {
+    let mut c = Checksum::new();
+    let have = engine.len().min(upto + 1);
+    c.add(&engine.values()[..have as usize]);
+    if have <= upto {
+        let p = engine.period()?;
+        let mut buf = Vec::with_capacity(4096);
+        let mut n = have;
+        while n <= upto {
+            buf.clear();
+            while n <= upto && buf.len() < 4096 {
+                buf.push(p.value_at(engine.values(), n));
+                n += 1;
+            }
+            c.add(&buf);
+        }
+    }
+    Some(c.value())
+}

@@ -1,0 +1,235 @@
+//! The sequence engine against the plain dense engine, on many octal codes
+//! (fixed and random) and Grundy's game, with every tuning that changes
+//! which code path runs; known periods; the file formats.
+
+use proptest::prelude::*;
+use sprague::engine::store::{read_checkpoint, read_sequence, write_checkpoint, write_sequence};
+use sprague::engine::{checksum_upto, Checksum, Engine, SeqGame, Status, Tuning};
+use sprague::rules::{HeapMoves, OctalCode};
+use sprague::solve::dense;
+
+fn plain(game: &SeqGame, upto: u64) -> Vec<u16> {
+    let mut t = Vec::new();
+    match game {
+        SeqGame::Octal(c) => dense::extend(HeapMoves::Octal(c), &mut t, upto, u64::MAX).unwrap(),
+        SeqGame::Grundy => dense::extend(HeapMoves::Grundy, &mut t, upto, u64::MAX).unwrap(),
+    }
+    t.into_iter().map(|v| v as u16).collect()
+}
+
+fn octal(code: &str) -> SeqGame {
+    SeqGame::Octal(OctalCode::parse(code).unwrap())
+}
+
+fn fast(game: &SeqGame, upto: u64, tuning: Tuning, budget: usize) -> Vec<u16> {
+    let mut e = Engine::resume_tuned(game.clone(), vec![0], tuning).unwrap();
+    while e.advance(upto, true, budget).unwrap() == Status::Running {}
+    e.values().to_vec()
+}
+
+/// Tunings that force each path: dense, sparse with the chosen mask from
+/// the start, arbitrary fixed masks, tiny batches.
+fn tunings() -> Vec<Tuning> {
+    let d = Tuning::default();
+    let eager = Tuning {
+        sparse_ratio: 2,
+        min_sparse: 16,
+        batch: 7,
+        ..d
+    };
+    vec![
+        d,
+        eager,
+        Tuning { batch: 64, ..eager },
+        Tuning {
+            force_mask: Some(0),
+            ..d
+        },
+        Tuning {
+            force_mask: Some(0b1),
+            batch: 33,
+            ..d
+        },
+        Tuning {
+            force_mask: Some(0b10110),
+            batch: 128,
+            ..d
+        },
+    ]
+}
+
+fn check(game: &SeqGame, upto: u64) {
+    let want = plain(game, upto);
+    for t in tunings() {
+        assert_eq!(fast(game, upto, t, 1000), want, "{} with {t:?}", game.spec());
+    }
+}
+
+#[test]
+fn agrees_with_the_plain_engine_on_classic_codes() {
+    for code in [
+        "0.77", "0.07", "0.137", "0.6", "0.16", "0.007", "0.4", "0.04", "0.14", "0.37", "0.54", "0.64", "0.72",
+        "0.1", "0.3", "0.33", "4.7", "4.07", "0.106", "0.176", "0.4444",
+    ] {
+        check(&octal(code), 2500);
+    }
+}
+
+#[test]
+fn agrees_with_the_plain_engine_on_grundys_game() {
+    check(&SeqGame::Grundy, 6000);
+}
+
+#[test]
+fn sparse_mode_really_runs_on_grundys_game_and_officers() {
+    for game in [SeqGame::Grundy, octal("0.6"), octal("0.16")] {
+        let t = Tuning {
+            sparse_ratio: 4,
+            ..Tuning::default()
+        };
+        let mut e = Engine::resume_tuned(game.clone(), vec![0], t).unwrap();
+        while e.advance(20_000, true, 5000).unwrap() == Status::Running {}
+        assert_ne!(e.mask(), 0, "{} stayed dense", game.spec());
+        assert_eq!(e.values(), &plain(&game, 20_000)[..], "{}", game.spec());
+    }
+}
+
+#[test]
+fn the_dense_fallback_is_chosen_without_a_sparse_space() {
+    let mut e = Engine::new(octal("0.007"));
+    while e.advance(8000, true, 8000).unwrap() == Status::Running {}
+    assert_eq!(e.mask(), 0);
+}
+
+fn code_strategy() -> impl Strategy<Value = String> {
+    (prop::sample::select(vec!["0", "4"]), prop::collection::vec(0u8..8, 1..5)).prop_filter_map(
+        "no move",
+        |(d0, ds)| {
+            let s = format!("{d0}.{}", ds.iter().map(|d| d.to_string()).collect::<String>());
+            OctalCode::parse(&s).ok().map(|_| s)
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
+    #[test]
+    fn agrees_with_the_plain_engine_on_random_codes(code in code_strategy(), mask in 0u16..64, batch in 1usize..100) {
+        let game = octal(&code);
+        let want = plain(&game, 1200);
+        let t = Tuning { force_mask: Some(mask), batch, ..Tuning::default() };
+        prop_assert_eq!(fast(&game, 1200, t, 300), want.clone());
+        let eager = Tuning { sparse_ratio: 2, min_sparse: 16, batch, force_mask: None };
+        prop_assert_eq!(fast(&game, 1200, eager, 77), want);
+    }
+}
+
+#[test]
+fn known_periods_are_proven_and_the_run_stops() {
+    for (code, o, p) in [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34), ("0.3", 0, 2)] {
+        let game = octal(code);
+        let mut e = Engine::new(game.clone());
+        let mut status = Status::Running;
+        while status == Status::Running {
+            status = e.advance(1_000_000, false, 100_000).unwrap();
+        }
+        assert_eq!(status, Status::Periodic, "{code}");
+        let got = e.period().unwrap();
+        assert_eq!((got.preperiod, got.period), (o, p), "{code}");
+        assert!(e.len() < 10_000, "{code} ran to {}", e.len());
+        // The extrapolated values agree with the computed ones.
+        let want = plain(&game, 3000);
+        for n in 0..=3000u64 {
+            assert_eq!(e.value(n), Some(want[n as usize]));
+        }
+        assert_eq!(checksum_upto(&e, 3000), Some(Checksum::of(&want)));
+    }
+}
+
+#[test]
+fn full_runs_compute_past_the_period_and_agree_with_stopped_runs() {
+    let game = octal("0.77");
+    let mut stop = Engine::new(game.clone());
+    while stop.advance(50_000, false, 10_000).unwrap() == Status::Running {}
+    let mut full = Engine::new(game);
+    while full.advance(50_000, true, 10_000).unwrap() == Status::Running {}
+    assert_eq!(full.len(), 50_001);
+    assert_eq!(checksum_upto(&stop, 50_000), Some(Checksum::of(full.values())));
+}
+
+#[test]
+fn resuming_gives_the_uninterrupted_result() {
+    for game in [SeqGame::Grundy, octal("0.16"), octal("0.77")] {
+        let mut whole = Engine::new(game.clone());
+        while whole.advance(30_000, false, 1 << 20).unwrap() == Status::Running {}
+        let mut part = Engine::new(game.clone());
+        let mut cuts = 0;
+        loop {
+            let st = part.advance(30_000, false, 2_345).unwrap();
+            if st != Status::Running {
+                break;
+            }
+            part = Engine::resume(game.clone(), part.values().to_vec()).unwrap();
+            cuts += 1;
+        }
+        assert!(cuts > 0 || part.len() < 3000);
+        assert_eq!(part.values(), whole.values(), "{}", game.spec());
+        assert_eq!(part.period(), whole.period());
+    }
+}
+
+#[test]
+fn checkpoints_round_trip_and_reject_every_mismatch() {
+    let vals: Vec<u16> = plain(&SeqGame::Grundy, 500);
+    let mut buf = Vec::new();
+    write_checkpoint(&mut buf, "grundy", 1000, false, &vals).unwrap();
+    assert_eq!(read_checkpoint(&buf[..], "f", "grundy", 1000, false).unwrap(), vals);
+    let err = |bytes: &[u8], spec: &str, upto: u64, full: bool| {
+        read_checkpoint(bytes, "f", spec, upto, full).unwrap_err().to_string()
+    };
+    assert!(err(&buf, "octal:0.77", 1000, false).contains("`grundy`, not `octal:0.77`"));
+    assert!(err(&buf, "grundy", 999, false).contains("--upto 1000, not 999"));
+    assert!(err(&buf, "grundy", 1000, true).contains("without --full"));
+    assert!(err(&buf[..buf.len() - 3], "grundy", 1000, false).contains("truncated"));
+    assert!(err(&buf[..20], "grundy", 1000, false).contains("truncated"));
+    let mut flipped = buf.clone();
+    flipped[100] ^= 1;
+    assert!(err(&flipped, "grundy", 1000, false).contains("checksum mismatch"));
+    let mut magic = buf.clone();
+    magic[0] = b'X';
+    assert!(err(&magic, "grundy", 1000, false).contains("bad magic"));
+    let mut longer = buf.clone();
+    longer.push(0);
+    assert!(err(&longer, "grundy", 1000, false).contains("trailing"));
+    assert!(err(b"", "grundy", 1000, false).contains("truncated"));
+    // Every message is one line naming the file.
+    assert!(!err(&flipped, "grundy", 1000, false).contains('\n'));
+    assert!(err(&flipped, "grundy", 1000, false).starts_with("`f`"));
+}
+
+#[test]
+fn sequence_files_round_trip() {
+    let mut e = Engine::new(octal("0.07"));
+    while e.advance(10_000, false, 10_000).unwrap() == Status::Running {}
+    let mut buf = Vec::new();
+    write_sequence(&mut buf, "octal:0.07", 10_000, e.values(), e.period()).unwrap();
+    let f = read_sequence(&buf[..], "x").unwrap();
+    assert_eq!(f.spec, "octal:0.07");
+    assert_eq!(f.upto, 10_000);
+    assert_eq!(f.period, Some((53, 34)));
+    assert_eq!(f.values, e.values());
+    buf[60] ^= 4;
+    assert!(read_sequence(&buf[..], "x").is_err());
+}
+
+#[test]
+fn the_checksum_is_fnv1a_of_the_little_endian_bytes() {
+    // FNV-1a 64 of the bytes 00 00 01 00, computed by hand from the definition.
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in [0u8, 0, 1, 0] {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    assert_eq!(Checksum::of(&[0, 1]), h);
+    assert_ne!(Checksum::of(&[0, 1]), Checksum::of(&[1, 0]));
+}
