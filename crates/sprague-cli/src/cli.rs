@@ -77,6 +77,27 @@ pub struct TableArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub long_run: LongRunArgs,
+}
+
+/// Long sequence runs of octal games and Grundy's game (`sprague table`
+/// switches to the fast engine when one of these is given, or when N is at
+/// least 100000). Such a run prints a summary instead of every value.
+#[derive(Debug, Clone, Args)]
+pub struct LongRunArgs {
+    /// Save the run's state to FILE every few seconds (atomically) and resume from it when it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    pub checkpoint_every: f64,
+    /// Write the values to FILE in sprague's binary sequence format (see the README).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Compute every value up to N even after a period is proven.
+    #[arg(long)]
+    pub full: bool,
 }
 
 /// `sprague games`.

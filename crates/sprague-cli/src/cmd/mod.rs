@@ -1,6 +1,7 @@
 //! One module per subcommand; each writes to any `W: Write`.
 
 mod games;
+mod sequence;
 mod table;
 mod value;
 
@@ -11,7 +12,10 @@ use std::io::Write;
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Value(a) => value::run(&a, out),
-        Command::Table(a) => table::run(&a, out),
+        Command::Table(a) => match sequence::wanted(&a)? {
+            Some(run) => sequence::run(&a, run, out),
+            None => table::run(&a, out),
+        },
         Command::Games(a) => games::run(&a, out),
     }
 }

@@ -1,0 +1,259 @@
+//! Long sequence runs: `sprague table` on octal codes and Grundy's game with
+//! `--checkpoint`, `--out`, `--full`, or a large N.
+//!
+//! The library's [`sprague::engine`] does the computing and defines the file
+//! formats; this module owns the files (atomic replace: temp file, fsync,
+//! rename, fsync of the directory), the progress bar, and the summary.
+
+use crate::cli::TableArgs;
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use sprague::engine::{checksum_upto, store, Engine, Period, SeqGame, Status};
+use std::fs::{self, File};
+use std::io::{BufReader, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// From this N on, octal codes and Grundy's game go to the sequence engine
+/// even without a long-run flag (a summary, not 10^5 values, is printed).
+const LARGE: u64 = 100_000;
+
+/// A long run, decided from the command line.
+pub struct LongRun {
+    game: SeqGame,
+    upto: u64,
+}
+
+/// Whether `table` should run the sequence engine: `Some` when a long-run
+/// flag is given (an error if the game is not one the engine computes) or
+/// when the game is an octal code or Grundy's game and N ≥ 100000.
+pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
+    let l = &a.long_run;
+    let flagged = l.checkpoint.is_some() || l.out.is_some() || l.full;
+    let game = super::parse_game(&a.spec)?;
+    let seq = SeqGame::from_game(&game);
+    let upto = parse_upto(&a.upto);
+    match (seq, flagged) {
+        (None, true) => bail!(
+            "--checkpoint, --out and --full work for octal codes and Grundy's game only, not `{}`",
+            a.spec
+        ),
+        (None, false) => Ok(None),
+        (Some(game), true) => Ok(Some(LongRun { game, upto: upto? })),
+        (Some(game), false) => match upto {
+            Ok(n) if n >= LARGE => Ok(Some(LongRun { game, upto: n })),
+            _ => Ok(None),
+        },
+    }
+}
+
+/// Parses N: a whole number, or `2^K`.
+fn parse_upto(text: &str) -> anyhow::Result<u64> {
+    let bad = |why: String| anyhow::anyhow!("bad --upto `{text}`: {why}");
+    if let Some((b, e)) = text.split_once('^') {
+        let b = sprague::number::parse_u64(b).map_err(bad)?;
+        let e = sprague::number::parse_u64(e).map_err(bad)?;
+        return u32::try_from(e)
+            .ok()
+            .and_then(|e| b.checked_pow(e))
+            .ok_or_else(|| bad("too large".into()));
+    }
+    sprague::number::parse_u64(text).map_err(bad)
+}
+
+/// The summary of a run, as printed with `--json`.
+#[derive(Serialize)]
+struct Summary {
+    spec: String,
+    upto: u64,
+    computed: u64,
+    last: u16,
+    largest: u16,
+    rare_positions: u64,
+    mask: u16,
+    period: Option<Period>,
+    /// FNV-1a 64 of g(0..=N) as u16 little-endian, in hex.
+    checksum: String,
+    seconds: f64,
+    values_per_second: f64,
+    resumed_from: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<u16>>,
+}
+
+/// Runs the engine to N with checkpoints, progress and the summary.
+pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<()> {
+    let l = &a.long_run;
+    let LongRun { game, upto } = run;
+    let spec = game.spec();
+    if !(l.checkpoint_every.is_finite() && l.checkpoint_every >= 0.0) {
+        bail!("bad --checkpoint-every `{}`: give a number of seconds", l.checkpoint_every);
+    }
+    if upto >= u32::MAX as u64 {
+        bail!("--upto {upto} is too large for the sequence engine (at most {})", u32::MAX - 1);
+    }
+    let mut engine = match &l.checkpoint {
+        Some(path) if path.exists() => {
+            let file = File::open(path).with_context(|| format!("cannot open `{}`", path.display()))?;
+            let values =
+                store::read_checkpoint(BufReader::new(file), &path.display().to_string(), &spec, upto, l.full)?;
+            Engine::resume(game, values)?
+        }
+        _ => Engine::new(game),
+    };
+    let resumed_from = engine.len();
+    let bar = progress(upto + 1, resumed_from);
+    let every = Duration::from_secs_f64(l.checkpoint_every);
+    let start = Instant::now();
+    let mut saved = Instant::now();
+    let mut save_cost = Duration::ZERO;
+    let mut budget = 4096usize;
+    loop {
+        let t = Instant::now();
+        let status = engine.advance(upto, l.full, budget)?;
+        // Aim at about a tenth of a second per step.
+        let took = t.elapsed().as_secs_f64().max(1e-6);
+        budget = ((budget as f64 * 0.1 / took) as usize).clamp(256, 1 << 24);
+        bar.set_position(engine.len());
+        if status != Status::Running {
+            break;
+        }
+        // Save every `every`, but never spend more than a tenth of the time saving.
+        if let Some(path) = &l.checkpoint {
+            if saved.elapsed() >= every.max(save_cost * 10) {
+                let t = Instant::now();
+                save_checkpoint(path, &spec, upto, l.full, engine.values())?;
+                save_cost = t.elapsed();
+                saved = Instant::now();
+            }
+        }
+    }
+    bar.finish_and_clear();
+    if let Some(path) = &l.checkpoint {
+        save_checkpoint(path, &spec, upto, l.full, engine.values())?;
+    }
+    if let Some(path) = &l.out {
+        let values = &engine.values()[..engine.len().min(upto + 1) as usize];
+        atomic_write(path, |w| store::write_sequence(w, &spec, upto, values, engine.period()))?;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let computed = engine.len().min(upto + 1);
+    let new = computed - resumed_from.min(computed);
+    let summary = Summary {
+        spec: spec.clone(),
+        upto,
+        computed,
+        last: engine.value(upto).context("internal error: g(N) unknown at the end of a run")?,
+        largest: engine.max_value(),
+        rare_positions: engine.rare_count(),
+        mask: engine.mask(),
+        period: engine.period(),
+        checksum: format!(
+            "{:016x}",
+            checksum_upto(&engine, upto).context("internal error: no checksum at the end of a run")?
+        ),
+        seconds,
+        values_per_second: new as f64 / seconds.max(1e-9),
+        resumed_from,
+        values: l.full.then(|| engine.values()[..computed as usize].to_vec()),
+    };
+    if a.json {
+        serde_json::to_writer(&mut *out, &summary)?;
+        writeln!(out)?;
+    } else {
+        print_summary(&summary, out)?;
+    }
+    Ok(())
+}
+
+fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
+    writeln!(out, "game      {}", s.spec)?;
+    let how = if s.computed > s.upto {
+        "computed".to_string()
+    } else {
+        format!("by the period (computed g(0..={}))", s.computed - 1)
+    };
+    writeln!(out, "last      g({}) = {}   {how}", s.upto, s.last)?;
+    writeln!(out, "largest   {}", s.largest)?;
+    if s.mask != 0 {
+        writeln!(out, "rare      {} positions (mask {:#x})", s.rare_positions, s.mask)?;
+    } else {
+        writeln!(out, "rare      {} positions (no sparse space: dense mode)", s.rare_positions)?;
+    }
+    match &s.period {
+        Some(p) => writeln!(
+            out,
+            "period    {} from {} (proven by the octal periodicity theorem with {} values)",
+            p.period, p.preperiod, p.proven_with
+        )?,
+        None => writeln!(out, "period    none proven")?,
+    }
+    writeln!(out, "checksum  {}   (FNV-1a 64 of g(0..={}) as u16 LE)", s.checksum, s.upto)?;
+    let resumed = if s.resumed_from > 1 {
+        format!(", resumed at {}", s.resumed_from)
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "time      {:.3} s, {:.3e} values/s{resumed}",
+        s.seconds, s.values_per_second
+    )?;
+    Ok(())
+}
+
+/// A progress bar on stderr with rate and ETA; hidden unless stderr is a terminal.
+fn progress(len: u64, pos: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{wide_bar} {human_pos}/{human_len} {per_sec} ETA {eta} ({elapsed})")
+    {
+        bar.set_style(style);
+    }
+    bar.set_position(pos);
+    bar.reset_eta();
+    bar
+}
+
+fn save_checkpoint(path: &Path, spec: &str, upto: u64, full: bool, values: &[u16]) -> anyhow::Result<()> {
+    atomic_write(path, |w| store::write_checkpoint(w, spec, upto, full, values))
+}
+
+/// Writes `path` so that a crash at any moment leaves either the old file
+/// or the new one: a temporary file beside it, fsync, rename, fsync of the
+/// directory.
+fn atomic_write(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<&File>) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    let tmp = temp_path(path);
+    let ctx = || format!("cannot write `{}`", path.display());
+    let file = File::create(&tmp).with_context(ctx)?;
+    {
+        let mut w = BufWriter::with_capacity(1 << 20, &file);
+        write(&mut w).with_context(ctx)?;
+        w.flush().with_context(ctx)?;
+    }
+    file.sync_all().with_context(ctx)?;
+    drop(file);
+    fs::rename(&tmp, path).with_context(ctx)?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    // Make the rename itself durable (not possible on every platform).
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+fn temp_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(".tmp");
+    path.with_file_name(name)
+}

@@ -1,0 +1,187 @@
+//! The long-run path of `sprague table`: summaries, sequence files, and
+//! checkpoints that survive `kill -9` and refuse to be misused.
+
+use assert_cmd::Command;
+use sprague::engine::store::read_sequence;
+use sprague::engine::Checksum;
+use sprague::rules::{HeapMoves, OctalCode};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("sprague")
+}
+
+fn plain_octal(code: &str, upto: u64) -> Vec<u16> {
+    let code = OctalCode::parse(code).unwrap();
+    let mut t = Vec::new();
+    sprague::solve::dense::extend(HeapMoves::Octal(&code), &mut t, upto, u64::MAX).unwrap();
+    t.into_iter().map(|v| v as u16).collect()
+}
+
+fn json(out: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(out).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(out)))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sprague-engine-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+#[test]
+fn full_json_holds_every_value_and_the_documented_checksum() {
+    let out = sprague()
+        .args(["table", "octal:0.16", "--upto", "3000", "--full", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json(&out);
+    let want = plain_octal("0.16", 3000);
+    let got: Vec<u16> = serde_json::from_value(v["values"].clone()).unwrap();
+    assert_eq!(got, want);
+    assert_eq!(v["checksum"], format!("{:016x}", Checksum::of(&want)));
+    assert_eq!(v["last"], want[3000]);
+}
+
+#[test]
+fn a_proven_period_stops_the_run_and_the_summary_says_so() {
+    let out = sprague()
+        .args(["table", "kayles", "--upto", "1000000"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("period    12 from 71 (proven"), "{text}");
+    assert!(text.contains("by the period"), "{text}");
+    let out = sprague()
+        .args(["table", "kayles", "--upto", "1000000", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json(&out);
+    assert_eq!(v["period"]["period"], 12);
+    assert!(v["computed"].as_u64().unwrap() < 1000);
+}
+
+#[test]
+fn out_writes_the_sequence_file() {
+    let path = tmp("seq.bin");
+    sprague()
+        .args(["table", "octal:0.6", "--upto", "2000", "--out"])
+        .arg(&path)
+        .assert()
+        .success();
+    let f = read_sequence(std::fs::File::open(&path).unwrap(), "seq.bin").unwrap();
+    assert_eq!(f.spec, "octal:0.6");
+    assert_eq!(f.values, plain_octal("0.6", 2000));
+    assert!(!tmp_sibling(&path).exists());
+}
+
+fn tmp_sibling(p: &Path) -> PathBuf {
+    let mut s = p.as_os_str().to_os_string();
+    s.push(".tmp");
+    PathBuf::from(s)
+}
+
+fn run_json(args: &[&str], checkpoint: Option<&Path>) -> serde_json::Value {
+    let mut c = sprague();
+    c.args(args).arg("--json");
+    if let Some(p) = checkpoint {
+        c.arg("--checkpoint").arg(p);
+    }
+    json(&c.assert().success().get_output().stdout)
+}
+
+#[test]
+fn a_run_killed_with_sigkill_resumes_to_the_same_result() {
+    let args = ["table", "octal:0.6", "--upto", "400000", "--full"];
+    let whole = run_json(&args, None);
+    let mut resumed_once = false;
+    for delay in [200u64, 700] {
+        let ck = tmp(&format!("kill-{delay}.ckpt"));
+        let mut child = std::process::Command::new(bin())
+            .args(args)
+            .args(["--checkpoint-every", "0.05", "--checkpoint"])
+            .arg(&ck)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait for the first checkpoint, then a little more, then kill -9.
+        let t = Instant::now();
+        while !ck.exists() && t.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(delay));
+        let finished = child.try_wait().unwrap().is_some();
+        child.kill().unwrap(); // SIGKILL on Unix
+        child.wait().unwrap();
+        assert!(ck.exists());
+        let resumed = run_json(&args, Some(&ck));
+        if !finished {
+            assert!(resumed["resumed_from"].as_u64().unwrap() > 1, "{resumed}");
+            resumed_once = true;
+        }
+        for key in ["checksum", "last", "largest", "computed", "values"] {
+            assert_eq!(resumed[key], whole[key], "{key} after a kill at +{delay} ms");
+        }
+    }
+    assert!(resumed_once, "every run finished before it could be killed");
+}
+
+#[test]
+fn bad_checkpoints_are_refused_with_one_line() {
+    let ck = tmp("bad.ckpt");
+    let args = ["table", "octal:0.6", "--upto", "5000", "--checkpoint"];
+    sprague().args(args).arg(&ck).assert().success();
+    let good = std::fs::read(&ck).unwrap();
+    let refuse = |args: &[&str], needle: &str| {
+        let out = sprague().args(args).arg(&ck).assert().code(2).get_output().clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("sprague: error: "), "{err}");
+        assert!(err.contains(needle), "{err} lacks {needle}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    };
+    // Another game, another N, another --full.
+    refuse(&["table", "octal:0.16", "--upto", "5000", "--checkpoint"], "is for `octal:0.6`");
+    refuse(&["table", "octal:0.6", "--upto", "6000", "--checkpoint"], "--upto 5000, not 6000");
+    refuse(&["table", "octal:0.6", "--upto", "5000", "--full", "--checkpoint"], "without --full");
+    // A flipped byte, a truncated file, garbage.
+    let mut bad = good.clone();
+    bad[200] ^= 0x10;
+    std::fs::write(&ck, &bad).unwrap();
+    refuse(&args, "checksum mismatch");
+    std::fs::write(&ck, &good[..good.len() / 2]).unwrap();
+    refuse(&args, "truncated");
+    std::fs::write(&ck, b"hello").unwrap();
+    refuse(&args, "truncated");
+    std::fs::write(&ck, b"not a checkpoint at all, really").unwrap();
+    refuse(&args, "bad magic");
+    // The good one still works.
+    std::fs::write(&ck, &good).unwrap();
+    sprague().args(args).arg(&ck).assert().success();
+}
+
+#[test]
+fn long_run_flags_need_a_game_the_engine_computes() {
+    let out = sprague()
+        .args(["table", "nim", "--upto", "10", "--full"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("octal codes and Grundy's game only"), "{err}");
+}
