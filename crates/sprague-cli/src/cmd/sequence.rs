@@ -156,7 +156,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         seconds,
         values_per_second: new as f64 / seconds.max(1e-9),
         resumed_from,
-        values: l.full.then(|| engine.values()[..computed as usize].to_vec()),
+        values: (l.full && a.json).then(|| engine.values()[..computed as usize].to_vec()),
     };
     if a.json {
         serde_json::to_writer(&mut *out, &summary)?;

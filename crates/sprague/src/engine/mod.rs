@@ -61,7 +61,7 @@ pub use period::{Period, MAX_WINDOW};
 
 use crate::rules::{Game, OctalCode};
 use crate::{Error, Result};
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A game the sequence engine computes: an octal code or Grundy's game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,7 +170,7 @@ impl Default for Tuning {
     }
 }
 /// Pair searches longer than this are split between threads.
-const PAR_SEARCH: usize = 1 << 16;
+const PAR_SEARCH: usize = 1 << 18;
 /// Rare × common work per batch above which it is split between threads.
 const PAR_MARK: usize = 1 << 16;
 
@@ -224,6 +224,7 @@ struct Scratch {
     seen: Vec<u32>,
     stamp: u32,
     pending: Vec<u16>,
+    other: Vec<u64>,
 }
 
 impl Engine {
@@ -355,6 +356,9 @@ impl Engine {
             )));
         }
         let end = (upto as usize + 1).min(self.values.len().saturating_add(budget.max(1)));
+        // Room for the whole run at once: no doubling (only pages written
+        // count towards memory).
+        self.values.reserve_exact((upto as usize + 1).saturating_sub(self.values.len()));
         while self.values.len() < end {
             if self.period.is_some() && !full {
                 return Ok(Status::Periodic);
@@ -480,11 +484,24 @@ impl Engine {
                     left.push((k, a, m));
                     right.push((k, m, b));
                 }
-                let mut other = vec![0u64; bits.len()];
-                rayon::join(|| run(&mut bits, &left), || run(&mut other, &right));
+                let mut other = std::mem::take(&mut self.phase.other);
+                other.clear();
+                other.resize(bits.len(), 0);
+                // A scoped thread, not the rayon pool: the pool's idle
+                // spinning between thousands of short batches costs more CPU
+                // than it saves.
+                std::thread::scope(|s| {
+                    let helper = s.spawn(|| run(&mut other, &right));
+                    run(&mut bits, &left);
+                    // A panic in the helper is a bug; re-raise it here.
+                    if let Err(e) = helper.join() {
+                        std::panic::resume_unwind(e);
+                    }
+                });
                 for (x, y) in bits.iter_mut().zip(&other) {
                     *x |= *y;
                 }
+                self.phase.other = other;
             } else {
                 run(&mut bits, &jobs);
             }
@@ -601,7 +618,7 @@ impl Engine {
         // Phase A: take the values of the first pairs of each split, a chunk
         // at a time, until every rare candidate below γ is hit (the usual
         // case). Stamps, not bits: plain stores do not wait on each other.
-        const HEAD: usize = 2048;
+        const HEAD: usize = 1024;
         const STEP: usize = 64;
         let mut xs = [0u16; STEP];
         scratch.stamp = scratch.stamp.wrapping_add(1);
@@ -683,25 +700,40 @@ fn value16(n: usize, v: usize) -> Result<u16> {
     })
 }
 
-/// Whether `lo[i] ^ hi[len − 1 − i] == v` for some i; a long search is
-/// split into blocks that both threads take in turn, and stops at the
-/// first hit.
+/// Whether `lo[i] ^ hi[len − 1 − i] == v` for some i. A long search is
+/// split in two halves on two threads, each in blocks, and both stop at
+/// the first hit.
 fn search(lo: &[u16], hi: &[u16], v: u16) -> bool {
     let h = lo.len();
-    const HEAD: usize = 4096;
+    const HEAD: usize = 1 << 14;
     if h < PAR_SEARCH || rayon::current_num_threads() < 2 {
         return kernel::any_pair_is(lo, hi, v);
     }
     if kernel::any_pair_is(&lo[..HEAD], &hi[h - HEAD..], v) {
         return true;
     }
-    const BLOCK: usize = 1 << 14;
-    let blocks = (h - HEAD).div_ceil(BLOCK);
-    (0..blocks).into_par_iter().any(|b| {
-        let s = HEAD + b * BLOCK;
-        let e = (s + BLOCK).min(h);
-        kernel::any_pair_is(&lo[s..e], &hi[h - e..h - s], v)
-    })
+    let found = AtomicBool::new(false);
+    let half = |from: usize, to: usize| {
+        const BLOCK: usize = 1 << 14;
+        let mut s = from;
+        while s < to && !found.load(Ordering::Relaxed) {
+            let e = (s + BLOCK).min(to);
+            if kernel::any_pair_is(&lo[s..e], &hi[h - e..h - s], v) {
+                found.store(true, Ordering::Relaxed);
+                return;
+            }
+            s = e;
+        }
+    };
+    let mid = HEAD + (h - HEAD) / 2;
+    std::thread::scope(|s| {
+        let helper = s.spawn(|| half(mid, h));
+        half(HEAD, mid);
+        if let Err(e) = helper.join() {
+            std::panic::resume_unwind(e);
+        }
+    });
+    found.into_inner()
 }
 
 /// Whether v is rare under the mask (an even number of bits in v & mask).
