@@ -148,16 +148,31 @@ fn bad_checkpoints_are_refused_with_one_line() {
     sprague().args(args).arg(&ck).assert().success();
     let good = std::fs::read(&ck).unwrap();
     let refuse = |args: &[&str], needle: &str| {
-        let out = sprague().args(args).arg(&ck).assert().code(2).get_output().clone();
+        let out = sprague()
+            .args(args)
+            .arg(&ck)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.starts_with("sprague: error: "), "{err}");
         assert!(err.contains(needle), "{err} lacks {needle}");
         assert_eq!(err.lines().count(), 1, "{err}");
     };
     // Another game, another N, another --full.
-    refuse(&["table", "octal:0.16", "--upto", "5000", "--checkpoint"], "is for `octal:0.6`");
-    refuse(&["table", "octal:0.6", "--upto", "6000", "--checkpoint"], "--upto 5000, not 6000");
-    refuse(&["table", "octal:0.6", "--upto", "5000", "--full", "--checkpoint"], "without --full");
+    refuse(
+        &["table", "octal:0.16", "--upto", "5000", "--checkpoint"],
+        "is for `octal:0.6`",
+    );
+    refuse(
+        &["table", "octal:0.6", "--upto", "6000", "--checkpoint"],
+        "--upto 5000, not 6000",
+    );
+    refuse(
+        &["table", "octal:0.6", "--upto", "5000", "--full", "--checkpoint"],
+        "without --full",
+    );
     // A flipped byte, a truncated file, garbage.
     let mut bad = good.clone();
     bad[200] ^= 0x10;

@@ -68,8 +68,8 @@ fn check(game: &SeqGame, upto: u64) {
 #[test]
 fn agrees_with_the_plain_engine_on_classic_codes() {
     for code in [
-        "0.77", "0.07", "0.137", "0.6", "0.16", "0.007", "0.4", "0.04", "0.14", "0.37", "0.54", "0.64", "0.72",
-        "0.1", "0.3", "0.33", "4.7", "4.07", "0.106", "0.176", "0.4444",
+        "0.77", "0.07", "0.137", "0.6", "0.16", "0.007", "0.4", "0.04", "0.14", "0.37", "0.54", "0.64",
+        "0.72", "0.1", "0.3", "0.33", "4.7", "4.07", "0.106", "0.176", "0.4444",
     ] {
         check(&octal(code), 2500);
     }
@@ -102,13 +102,14 @@ fn the_dense_fallback_is_chosen_without_a_sparse_space() {
 }
 
 fn code_strategy() -> impl Strategy<Value = String> {
-    (prop::sample::select(vec!["0", "4"]), prop::collection::vec(0u8..8, 1..5)).prop_filter_map(
-        "no move",
-        |(d0, ds)| {
+    (
+        prop::sample::select(vec!["0", "4"]),
+        prop::collection::vec(0u8..8, 1..5),
+    )
+        .prop_filter_map("no move", |(d0, ds)| {
             let s = format!("{d0}.{}", ds.iter().map(|d| d.to_string()).collect::<String>());
             OctalCode::parse(&s).ok().map(|_| s)
-        },
-    )
+        })
 }
 
 proptest! {
@@ -126,7 +127,12 @@ proptest! {
 
 #[test]
 fn known_periods_are_proven_and_the_run_stops() {
-    for (code, o, p) in [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34), ("0.3", 0, 2)] {
+    for (code, o, p) in [
+        ("0.77", 71, 12),
+        ("0.07", 53, 34),
+        ("0.137", 52, 34),
+        ("0.3", 0, 2),
+    ] {
         let game = octal(code);
         let mut e = Engine::new(game.clone());
         let mut status = Status::Running;
@@ -183,9 +189,14 @@ fn checkpoints_round_trip_and_reject_every_mismatch() {
     let vals: Vec<u16> = plain(&SeqGame::Grundy, 500);
     let mut buf = Vec::new();
     write_checkpoint(&mut buf, "grundy", 1000, false, &vals).unwrap();
-    assert_eq!(read_checkpoint(&buf[..], "f", "grundy", 1000, false).unwrap(), vals);
+    assert_eq!(
+        read_checkpoint(&buf[..], "f", "grundy", 1000, false).unwrap(),
+        vals
+    );
     let err = |bytes: &[u8], spec: &str, upto: u64, full: bool| {
-        read_checkpoint(bytes, "f", spec, upto, full).unwrap_err().to_string()
+        read_checkpoint(bytes, "f", spec, upto, full)
+            .unwrap_err()
+            .to_string()
     };
     assert!(err(&buf, "octal:0.77", 1000, false).contains("`grundy`, not `octal:0.77`"));
     assert!(err(&buf, "grundy", 999, false).contains("--upto 1000, not 999"));

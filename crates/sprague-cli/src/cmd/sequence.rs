@@ -27,7 +27,9 @@ pub struct LongRun {
 
 /// Whether `table` should run the sequence engine: `Some` when a long-run
 /// flag is given (an error if the game is not one the engine computes) or
-/// when the game is an octal code or Grundy's game and N ≥ 100000.
+/// when the game is an octal code or Grundy's game and 100000 ≤ N ≤
+/// `--max-states` (beyond that bound the plain table refuses, as it does
+/// for every game, unless a long-run flag says the user means it).
 pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
     let l = &a.long_run;
     let flagged = l.checkpoint.is_some() || l.out.is_some() || l.full;
@@ -42,7 +44,7 @@ pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
         (None, false) => Ok(None),
         (Some(game), true) => Ok(Some(LongRun { game, upto: upto? })),
         (Some(game), false) => match upto {
-            Ok(n) if n >= LARGE => Ok(Some(LongRun { game, upto: n })),
+            Ok(n) if (LARGE..=a.limits.max_states).contains(&n) => Ok(Some(LongRun { game, upto: n })),
             _ => Ok(None),
         },
     }
@@ -88,16 +90,27 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     let LongRun { game, upto } = run;
     let spec = game.spec();
     if !(l.checkpoint_every.is_finite() && l.checkpoint_every >= 0.0) {
-        bail!("bad --checkpoint-every `{}`: give a number of seconds", l.checkpoint_every);
+        bail!(
+            "bad --checkpoint-every `{}`: give a number of seconds",
+            l.checkpoint_every
+        );
     }
     if upto >= u32::MAX as u64 {
-        bail!("--upto {upto} is too large for the sequence engine (at most {})", u32::MAX - 1);
+        bail!(
+            "--upto {upto} is too large for the sequence engine (at most {})",
+            u32::MAX - 1
+        );
     }
     let mut engine = match &l.checkpoint {
         Some(path) if path.exists() => {
             let file = File::open(path).with_context(|| format!("cannot open `{}`", path.display()))?;
-            let values =
-                store::read_checkpoint(BufReader::new(file), &path.display().to_string(), &spec, upto, l.full)?;
+            let values = store::read_checkpoint(
+                BufReader::new(file),
+                &path.display().to_string(),
+                &spec,
+                upto,
+                l.full,
+            )?;
             Engine::resume(game, values)?
         }
         _ => Engine::new(game),
@@ -135,7 +148,9 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     }
     if let Some(path) = &l.out {
         let values = &engine.values()[..engine.len().min(upto + 1) as usize];
-        atomic_write(path, |w| store::write_sequence(w, &spec, upto, values, engine.period()))?;
+        atomic_write(path, |w| {
+            store::write_sequence(w, &spec, upto, values, engine.period())
+        })?;
     }
     let seconds = start.elapsed().as_secs_f64();
     let computed = engine.len().min(upto + 1);
@@ -144,7 +159,9 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         spec: spec.clone(),
         upto,
         computed,
-        last: engine.value(upto).context("internal error: g(N) unknown at the end of a run")?,
+        last: engine
+            .value(upto)
+            .context("internal error: g(N) unknown at the end of a run")?,
         largest: engine.max_value(),
         rare_positions: engine.rare_count(),
         mask: engine.mask(),
@@ -177,9 +194,17 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(out, "last      g({}) = {}   {how}", s.upto, s.last)?;
     writeln!(out, "largest   {}", s.largest)?;
     if s.mask != 0 {
-        writeln!(out, "rare      {} positions (mask {:#x})", s.rare_positions, s.mask)?;
+        writeln!(
+            out,
+            "rare      {} positions (mask {:#x})",
+            s.rare_positions, s.mask
+        )?;
     } else {
-        writeln!(out, "rare      {} positions (no sparse space: dense mode)", s.rare_positions)?;
+        writeln!(
+            out,
+            "rare      {} positions (no sparse space: dense mode)",
+            s.rare_positions
+        )?;
     }
     match &s.period {
         Some(p) => writeln!(
@@ -189,7 +214,11 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
         )?,
         None => writeln!(out, "period    none proven")?,
     }
-    writeln!(out, "checksum  {}   (FNV-1a 64 of g(0..={}) as u16 LE)", s.checksum, s.upto)?;
+    writeln!(
+        out,
+        "checksum  {}   (FNV-1a 64 of g(0..={}) as u16 LE)",
+        s.checksum, s.upto
+    )?;
     let resumed = if s.resumed_from > 1 {
         format!(", resumed at {}", s.resumed_from)
     } else {

@@ -70,7 +70,14 @@ pub(crate) fn xor_pairs(lo: &[u16], hi: &[u16], out: &mut [u16]) {
 /// position `p` read `window[base(p) + i]`. The caller guarantees every
 /// read index is in range.
 #[inline]
-pub(crate) fn mark_batch(bits: &mut [u64], words: usize, heaps: usize, vals: &[u16], rare: &[(u32, u16)], off: usize) {
+pub(crate) fn mark_batch(
+    bits: &mut [u64],
+    words: usize,
+    heaps: usize,
+    vals: &[u16],
+    rare: &[(u32, u16)],
+    off: usize,
+) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {
@@ -98,7 +105,14 @@ unsafe fn mark_batch_avx2(
 /// For each rare `(p, gp)` and heap index `i < heaps`, marks
 /// `gp ^ vals[off + i − p]` in bitset `i`.
 #[inline(always)]
-fn mark_batch_body(bits: &mut [u64], words: usize, heaps: usize, vals: &[u16], rare: &[(u32, u16)], off: usize) {
+fn mark_batch_body(
+    bits: &mut [u64],
+    words: usize,
+    heaps: usize,
+    vals: &[u16],
+    rare: &[(u32, u16)],
+    off: usize,
+) {
     let mut x = [0u16; 256];
     for &(p, gp) in rare {
         let start = off - p as usize;
@@ -128,7 +142,9 @@ mod tests {
         for len in [0usize, 1, 5, 63, 64, 65, 200, 1000] {
             let lo: Vec<u16> = (0..len)
                 .map(|_| {
-                    s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    s = s
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     (s >> 58) as u16
                 })
                 .collect();

@@ -358,7 +358,10 @@ impl Engine {
         let end = (upto as usize + 1).min(self.values.len().saturating_add(budget.max(1)));
         // Room for the whole run at once: no doubling (only pages written
         // count towards memory).
-        self.values.reserve_exact((upto as usize + 1).saturating_sub(self.values.len()));
+        // If the system refuses, the table grows as it goes.
+        let _ = self
+            .values
+            .try_reserve_exact((upto as usize + 1).saturating_sub(self.values.len()));
         while self.values.len() < end {
             if self.period.is_some() && !full {
                 return Ok(Status::Periodic);
@@ -408,7 +411,8 @@ impl Engine {
         self.next_split_check = n + (n / 8).max(1024);
         let (mask, count) = best_mask(&self.hist, n);
         let t = self.tuning;
-        let dense = self.shape.split.is_empty() || count.saturating_mul(t.sparse_ratio) >= n.max(t.min_sparse);
+        let dense =
+            self.shape.split.is_empty() || count.saturating_mul(t.sparse_ratio) >= n.max(t.min_sparse);
         let new_mask = match t.force_mask {
             Some(m) if !self.shape.split.is_empty() => m,
             _ if dense => 0,
@@ -642,7 +646,11 @@ impl Engine {
             while done < h.min(HEAD) {
                 let len = (h - done).min(STEP);
                 // Pairs a = 1 + done .. 1 + done + len, partners r − a.
-                kernel::xor_pairs(&g[1 + done..1 + done + len], &g[r - done - len..r - done], &mut xs[..len]);
+                kernel::xor_pairs(
+                    &g[1 + done..1 + done + len],
+                    &g[r - done - len..r - done],
+                    &mut xs[..len],
+                );
                 for &x in &xs[..len] {
                     seen[x as usize] = stamp;
                 }

@@ -134,7 +134,9 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
     }
     let version = r.u32()?;
     if version != 1 {
-        return Err(bad(format!("checkpoint version {version} is not supported (expected 1)")));
+        return Err(bad(format!(
+            "checkpoint version {version} is not supported (expected 1)"
+        )));
     }
     let flags = r.u32()?;
     let their_upto = r.u64()?;
@@ -144,10 +146,13 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
     }
     let mut their_spec = vec![0u8; spec_len as usize];
     r.exact(&mut their_spec)?;
-    let their_spec = String::from_utf8(their_spec).map_err(|_| bad("corrupt checkpoint (spec is not UTF-8)".into()))?;
+    let their_spec =
+        String::from_utf8(their_spec).map_err(|_| bad("corrupt checkpoint (spec is not UTF-8)".into()))?;
     let count = r.u64()?;
     if count == 0 || count > their_upto.saturating_add(1) {
-        return Err(bad(format!("corrupt checkpoint ({count} values for N = {their_upto})")));
+        return Err(bad(format!(
+            "corrupt checkpoint ({count} values for N = {their_upto})"
+        )));
     }
     let mut values = Vec::new();
     let mut buf = vec![0u8; 1 << 16];
