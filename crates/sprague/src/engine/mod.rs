@@ -536,7 +536,7 @@ impl Engine {
             if self.mask != 0 && is_rare(g, self.mask) {
                 self.rare.push((n as u32, g));
             }
-            if g as usize >= bound / 2 {
+            if g as usize >= bound {
                 // Later heaps of this batch could have options ≥ bound.
                 break;
             }
@@ -589,8 +589,8 @@ impl Engine {
                 }
             }
         }
-        // Every option is below half the bitset (see `bound_for`).
-        let words = row.len() / 2;
+        // Every option is below the bitset's size (see `bound_for`).
+        let words = row.len();
         // γ: the least common value that is no option (all values are rare
         // in dense mode, so there γ is the bound).
         let mut gamma = words * 64;
@@ -631,10 +631,11 @@ impl Engine {
             scratch.stamp = 1;
         }
         let stamp = scratch.stamp;
-        let seen = &mut scratch.seen;
-        if seen.len() < row.len() * 64 {
-            seen.resize(row.len() * 64, 0);
+        if scratch.seen.len() < row.len() * 64 {
+            scratch.seen.resize(row.len() * 64, 0);
         }
+        // A plain slice, so that the stores below need no reloads.
+        let seen: &mut [u32] = &mut scratch.seen[..];
         let mut scanned = [0usize; 64];
         // pending[..front] are known options; the mex is the first one after
         // that which no pair hits, or γ.
@@ -750,11 +751,11 @@ fn is_rare(v: u16, mask: u16) -> bool {
     (v & mask).count_ones() % 2 == 0
 }
 
-/// The size of the per-heap bitsets: twice a power of two P above every
-/// value, at least 128. Every option (a value or an xor of two) is below
-/// P; a batch ends early when a value reaches P.
+/// The size of the per-heap bitsets: a power of two P above every value,
+/// at least 64. Every option (a value or an xor of two) is below P, so the
+/// mex is at most P; a batch ends early when a value reaches P.
 fn bound_for(max_value: u16) -> usize {
-    ((max_value as usize + 1).next_power_of_two() * 2).max(128)
+    (max_value as usize + 1).next_power_of_two().max(64)
 }
 
 /// The mask with the fewest rare positions among n ≥ 1, and that number.
