@@ -51,8 +51,12 @@ row() { # label program command...
     local out tf
     tf=$(mktemp)
     out=$("$TIME" -f '%e %U %S %M' -o "$tf" "$@" 2>/dev/null | tail -n 40) || true
-    read -r wall user sys rss <"$tf"
+    read -r wall user sys rss < <(tail -n 1 "$tf")
     rm -f "$tf"
+    if ! [[ "$rss" =~ ^[0-9]+$ ]]; then
+        printf '%-34s %-22s  failed\n' "$label" "$prog"
+        return
+    fi
     local answer
     answer=$(printf '%s\n' "$out" | sed -n -e 's/^last *\(g([0-9]*) = [0-9]*\).*/\1/p' \
         -e 's/^period *\([0-9]* from [0-9]*\).*/period \1/p' \

@@ -185,6 +185,18 @@ fn resuming_gives_the_uninterrupted_result() {
 }
 
 #[test]
+fn resuming_a_finished_run_reports_the_same_period() {
+    // 0.77 to 200: the period (12 from 71) is provable only at the end (n = 200), not at 128.
+    let game = octal("0.77");
+    let mut e = Engine::new(game.clone());
+    while e.advance(200, true, 1000).unwrap() == Status::Running {}
+    let p = e.period().expect("proven at the end");
+    let mut again = Engine::resume(game, e.values().to_vec()).unwrap();
+    assert_eq!(again.advance(200, true, 1000).unwrap(), Status::Complete);
+    assert_eq!(again.period(), Some(p));
+}
+
+#[test]
 fn checkpoints_round_trip_and_reject_every_mismatch() {
     let vals: Vec<u16> = plain(&SeqGame::Grundy, 500);
     let mut buf = Vec::new();

@@ -27,9 +27,8 @@ pub struct LongRun {
 
 /// Whether `table` should run the sequence engine: `Some` when a long-run
 /// flag is given (an error if the game is not one the engine computes) or
-/// when the game is an octal code or Grundy's game and 100000 ≤ N ≤
-/// `--max-states` (beyond that bound the plain table refuses, as it does
-/// for every game, unless a long-run flag says the user means it).
+/// when the game is an octal code or Grundy's game and 100000 ≤ N < 2^32 − 1
+/// (the engine's range; it needs 2 bytes per value, not `--max-states`).
 pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
     let l = &a.long_run;
     let flagged = l.checkpoint.is_some() || l.out.is_some() || l.full;
@@ -44,7 +43,7 @@ pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
         (None, false) => Ok(None),
         (Some(game), true) => Ok(Some(LongRun { game, upto: upto? })),
         (Some(game), false) => match upto {
-            Ok(n) if (LARGE..=a.limits.max_states).contains(&n) => Ok(Some(LongRun { game, upto: n })),
+            Ok(n) if (LARGE..u32::MAX as u64).contains(&n) => Ok(Some(LongRun { game, upto: n })),
             _ => Ok(None),
         },
     }

@@ -374,9 +374,13 @@ impl Engine {
             if len >= self.next_split_check || self.rare.len() > 2 * self.rare_at_build + 256 {
                 self.choose_split(false);
             }
-            if len.is_power_of_two() || len == upto as usize + 1 {
+            if len.is_power_of_two() {
                 self.check_period();
             }
+        }
+        if self.values.len() == upto as usize + 1 {
+            // The last check, also when a finished run is resumed.
+            self.check_period();
         }
         if self.period.is_some() && !full {
             return Ok(Status::Periodic);
