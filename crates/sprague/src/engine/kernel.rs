@@ -62,6 +62,44 @@ pub(crate) fn xor_pairs(lo: &[u16], hi: &[u16], out: &mut [u16]) {
     }
 }
 
+/// The set of values `lo[i] ^ hi[len − 1 − i]` as a bitmask, for values
+/// below 64 (higher bits of a value are ignored).
+#[inline]
+pub(crate) fn pair_mask64(lo: &[u16], hi: &[u16]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2, checked just above.
+            return unsafe { pair_mask64_avx2(lo, hi) };
+        }
+    }
+    pair_mask64_body(lo, hi)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn pair_mask64_avx2(lo: &[u16], hi: &[u16]) -> u64 {
+    pair_mask64_body(lo, hi)
+}
+
+#[inline(always)]
+fn pair_mask64_body(lo: &[u16], hi: &[u16]) -> u64 {
+    const L: usize = 8;
+    let n = lo.len().min(hi.len());
+    let mut acc = [0u64; L];
+    let full = n / L;
+    for c in 0..full {
+        for (l, acc) in acc.iter_mut().enumerate() {
+            let x = lo[c * L + l] ^ hi[n - 1 - c * L - l];
+            *acc |= 1u64 << (x & 63);
+        }
+    }
+    for j in full * L..n {
+        acc[0] |= 1u64 << ((lo[j] ^ hi[n - 1 - j]) & 63);
+    }
+    acc.iter().fold(0, |a, &b| a | b)
+}
+
 /// Marks, for every heap m of a batch, the values g(p) ^ g(m − k − p) of
 /// the given rare positions p.
 ///
@@ -152,6 +190,11 @@ mod tests {
             for v in 0..70u16 {
                 let want = (0..len).any(|i| lo[i] ^ hi[len - 1 - i] == v);
                 assert_eq!(any_pair_is(&lo, &hi, v), want, "len {len} v {v}");
+                assert_eq!(
+                    pair_mask64(&lo, &hi) >> v & 1 == 1,
+                    want && v < 64,
+                    "len {len} v {v}"
+                );
             }
         }
     }

@@ -626,8 +626,16 @@ impl Engine {
         // Phase A: take the values of the first pairs of each split, a chunk
         // at a time, until every rare candidate below γ is hit (the usual
         // case). Stamps, not bits: plain stores do not wait on each other.
-        const HEAD: usize = 1024;
+        // At most HEAD pairs; in a sparse space also no more once STALL
+        // chunks in a row hit no candidate at the front (a vectorised search
+        // is cheaper then). Dense runs have many candidates: mark longer.
+        const HEAD: usize = 4096;
         const STEP: usize = 64;
+        let (head, stall_max) = if self.mask == 0 {
+            (2048, usize::MAX)
+        } else {
+            (HEAD, 4)
+        };
         let mut xs = [0u16; STEP];
         scratch.stamp = scratch.stamp.wrapping_add(1);
         if scratch.stamp == 0 {
@@ -644,30 +652,43 @@ impl Engine {
         // pending[..front] are known options; the mex is the first one after
         // that which no pair hits, or γ.
         let mut front = 0;
+        let mut small = 0u64;
         'scan: for (i, &k) in self.shape.split.iter().enumerate() {
             let h = self.split_len(n, k);
             let r = n.wrapping_sub(k);
             let mut done = 0;
-            while done < h.min(HEAD) {
+            let mut stall = 0;
+            while done < h.min(head) && stall < stall_max {
                 let len = (h - done).min(STEP);
+                let before = front;
                 // Pairs a = 1 + done .. 1 + done + len, partners r − a.
-                kernel::xor_pairs(
-                    &g[1 + done..1 + done + len],
-                    &g[r - done - len..r - done],
-                    &mut xs[..len],
-                );
-                for &x in &xs[..len] {
-                    seen[x as usize] = stamp;
+                let (lo, hi) = (&g[1 + done..1 + done + len], &g[r - done - len..r - done]);
+                if words == 1 {
+                    // Every value is below 64: a bitmask in registers.
+                    small |= kernel::pair_mask64(lo, hi);
+                    while front < pending.len() && small >> pending[front] & 1 == 1 {
+                        front += 1;
+                    }
+                } else {
+                    kernel::xor_pairs(lo, hi, &mut xs[..len]);
+                    for &x in &xs[..len] {
+                        seen[x as usize] = stamp;
+                    }
+                    while front < pending.len() && seen[pending[front] as usize] == stamp {
+                        front += 1;
+                    }
                 }
                 done += len;
-                while front < pending.len() && seen[pending[front] as usize] == stamp {
-                    front += 1;
-                }
                 if front == pending.len() {
                     break 'scan;
                 }
+                stall = if front > before { 0 } else { stall + 1 };
             }
             scanned[i] = done;
+        }
+        while small != 0 {
+            seen[small.trailing_zeros() as usize] = stamp;
+            small &= small - 1;
         }
         // Phase B: the candidates left, in increasing order, each searched
         // for among the remaining pairs until its first hit; the first one
