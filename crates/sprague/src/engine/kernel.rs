@@ -190,11 +190,9 @@ mod tests {
             for v in 0..70u16 {
                 let want = (0..len).any(|i| lo[i] ^ hi[len - 1 - i] == v);
                 assert_eq!(any_pair_is(&lo, &hi, v), want, "len {len} v {v}");
-                assert_eq!(
-                    pair_mask64(&lo, &hi) >> v & 1 == 1,
-                    want && v < 64,
-                    "len {len} v {v}"
-                );
+                if v < 64 {
+                    assert_eq!(pair_mask64(&lo, &hi) >> v & 1 == 1, want, "len {len} v {v}");
+                }
             }
         }
     }
