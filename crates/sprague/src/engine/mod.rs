@@ -36,9 +36,9 @@
 //!
 //! Heaps are computed in batches. The rare × common marks of a whole batch
 //! whose partners lie before the batch are computed first, split between
-//! threads (rayon); then each heap of the batch is finished in order with
-//! the few pairs that reach into the batch and the candidate searches. A
-//! search over a long split is itself split between threads.
+//! two threads; then each heap of the batch is finished in order with the
+//! few pairs that reach into the batch and the candidate searches. The
+//! thread count follows `RAYON_NUM_THREADS` (1 = no helper thread).
 //!
 //! # Memory
 //!
@@ -61,7 +61,6 @@ pub use period::{Period, MAX_WINDOW};
 
 use crate::rules::{Game, OctalCode};
 use crate::{Error, Result};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A game the sequence engine computes: an octal code or Grundy's game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,8 +168,6 @@ impl Default for Tuning {
         }
     }
 }
-/// Pair searches longer than this are split between threads.
-const PAR_SEARCH: usize = 1 << 18;
 /// Rare × common work per batch above which it is split between threads.
 const PAR_MARK: usize = 1 << 16;
 
@@ -734,40 +731,11 @@ fn value16(n: usize, v: usize) -> Result<u16> {
     })
 }
 
-/// Whether `lo[i] ^ hi[len − 1 − i] == v` for some i. A long search is
-/// split in two halves on two threads, each in blocks, and both stop at
-/// the first hit.
+/// Whether `lo[i] ^ hi[len − 1 − i] == v` for some i. (Splitting long
+/// searches between two threads was measured: a thread per search costs
+/// more than it saves, since most searches stop early.)
 fn search(lo: &[u16], hi: &[u16], v: u16) -> bool {
-    let h = lo.len();
-    const HEAD: usize = 1 << 14;
-    if h < PAR_SEARCH || rayon::current_num_threads() < 2 {
-        return kernel::any_pair_is(lo, hi, v);
-    }
-    if kernel::any_pair_is(&lo[..HEAD], &hi[h - HEAD..], v) {
-        return true;
-    }
-    let found = AtomicBool::new(false);
-    let half = |from: usize, to: usize| {
-        const BLOCK: usize = 1 << 14;
-        let mut s = from;
-        while s < to && !found.load(Ordering::Relaxed) {
-            let e = (s + BLOCK).min(to);
-            if kernel::any_pair_is(&lo[s..e], &hi[h - e..h - s], v) {
-                found.store(true, Ordering::Relaxed);
-                return;
-            }
-            s = e;
-        }
-    };
-    let mid = HEAD + (h - HEAD) / 2;
-    std::thread::scope(|s| {
-        let helper = s.spawn(|| half(mid, h));
-        half(HEAD, mid);
-        if let Err(e) = helper.join() {
-            std::panic::resume_unwind(e);
-        }
-    });
-    found.into_inner()
+    kernel::any_pair_is(lo, hi, v)
 }
 
 /// Whether v is rare under the mask (an even number of bits in v & mask).
