@@ -30,6 +30,11 @@ pub enum Command {
     Table(TableArgs),
     /// List every built-in game with its syntax, an example and a description.
     Games(GamesArgs),
+    /// Solve a contest problem: contest input on stdin, exact contest output on stdout.
+    #[command(
+        after_help = "Examples:\n  sprague solve --list\n  printf '2\\n2\\n3 4\\n3\\n1 3 5\\n' | sprague solve fdivgame\n  sprague solve seagm --explain < seagm.in"
+    )]
+    Solve(SolveArgs),
 }
 
 /// Bounds shared by every computing subcommand.
@@ -85,6 +90,20 @@ pub struct GamesArgs {
     /// Print the catalog as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `sprague solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The problem (see --list): fdivgame, wizards, tuzgmbr, seagm, potato.
+    #[arg(required_unless_present = "list")]
+    pub problem: Option<String>,
+    /// Also print, before each answer, the reasoning behind it (lines starting with `#`).
+    #[arg(long)]
+    pub explain: bool,
+    /// List the problems with a one-line summary and their source.
+    #[arg(long, conflicts_with_all = ["problem", "explain"])]
+    pub list: bool,
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! One module per subcommand; each writes to any `W: Write`.
 
 mod games;
+mod solve;
 mod table;
 mod value;
 
@@ -13,6 +14,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Value(a) => value::run(&a, out),
         Command::Table(a) => table::run(&a, out),
         Command::Games(a) => games::run(&a, out),
+        Command::Solve(a) => solve::run(&a, out),
     }
 }
 

@@ -1,0 +1,233 @@
+//! A tokenizer for contest input that knows where every number came from.
+//!
+//! Contest input is line oriented: "a line with N, then a line with N
+//! numbers". Reading it as one stream of whitespace-separated tokens would
+//! let a short line silently borrow numbers from the next test and print
+//! wrong answers before noticing. So input is read a *record* (one line) at
+//! a time, and every error names the 1-based line, the offending token and
+//! what was expected there ([`Error::Input`]). Blank lines between records
+//! are skipped; spaces, tabs and `\r` separate tokens.
+
+use crate::{Error, Result};
+
+/// The unread rest of a contest input.
+#[derive(Clone, Debug)]
+pub struct Input<'a> {
+    data: &'a [u8],
+    pos: usize,
+    /// Lines consumed so far (the next line is `line + 1`).
+    line: usize,
+}
+
+/// One line of input, read number by number.
+#[derive(Clone, Debug)]
+pub struct Record<'a> {
+    text: &'a [u8],
+    pos: usize,
+    line: usize,
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+fn lossy(token: &[u8]) -> String {
+    const MAX: usize = 40;
+    let s = String::from_utf8_lossy(token);
+    if s.chars().count() > MAX {
+        let cut: String = s.chars().take(MAX).collect();
+        format!("{cut}…")
+    } else {
+        s.into_owned()
+    }
+}
+
+impl<'a> Input<'a> {
+    /// Starts reading `data` at its first line.
+    pub fn new(data: &'a [u8]) -> Self {
+        Input {
+            data,
+            pos: 0,
+            line: 0,
+        }
+    }
+
+    /// The next line that is not blank.
+    ///
+    /// `what` names what the line should hold ("the number of tests"); at
+    /// the end of the input it becomes the error's reason.
+    pub fn record(&mut self, what: &str) -> Result<Record<'a>> {
+        while self.pos < self.data.len() {
+            let rest = &self.data[self.pos..];
+            let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+            let text = &rest[..len];
+            self.pos += (len + 1).min(rest.len());
+            self.line += 1;
+            if !text.iter().all(|&b| is_space(b)) {
+                return Ok(Record {
+                    text,
+                    pos: 0,
+                    line: self.line,
+                });
+            }
+        }
+        Err(Error::Input {
+            line: self.line + 1,
+            token: "<end of input>".into(),
+            reason: format!("input ends early: expected a line with {what}"),
+        })
+    }
+
+    /// Succeeds when nothing but blank lines is left.
+    pub fn finish(mut self) -> Result<()> {
+        match self.record("") {
+            Err(_) => Ok(()),
+            Ok(mut r) => {
+                let line = r.line;
+                let token = r.token().map(lossy).unwrap_or_default();
+                Err(Error::Input {
+                    line,
+                    token,
+                    reason: "unexpected text after the last test".into(),
+                })
+            }
+        }
+    }
+}
+
+impl<'a> Record<'a> {
+    /// The 1-based line number of this record.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    fn token(&mut self) -> Option<&'a [u8]> {
+        let t = self.text;
+        while self.pos < t.len() && is_space(t[self.pos]) {
+            self.pos += 1;
+        }
+        if self.pos == t.len() {
+            return None;
+        }
+        let start = self.pos;
+        while self.pos < t.len() && !is_space(t[self.pos]) {
+            self.pos += 1;
+        }
+        Some(&t[start..self.pos])
+    }
+
+    fn error(&self, token: String, reason: String) -> Error {
+        Error::Input {
+            line: self.line,
+            token,
+            reason,
+        }
+    }
+
+    /// The next number on the line, which must lie in `min..=max`.
+    ///
+    /// `what` names the number for the error message ("N", "card 3").
+    pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<u64> {
+        let Some(tok) = self.token() else {
+            return Err(self.error(
+                "<end of line>".into(),
+                format!("line ends early: expected {what}"),
+            ));
+        };
+        let mut v: u64 = 0;
+        for &b in tok {
+            if !b.is_ascii_digit() {
+                return Err(self.error(lossy(tok), format!("expected {what}, a whole number")));
+            }
+            v = match v.checked_mul(10).and_then(|v| v.checked_add(u64::from(b - b'0'))) {
+                Some(v) => v,
+                None => {
+                    return Err(self.error(
+                        lossy(tok),
+                        format!("{what} is larger than the largest supported value {}", u64::MAX),
+                    ))
+                }
+            };
+        }
+        if v < min || v > max {
+            let range = if max == u64::MAX {
+                format!("at least {min}")
+            } else {
+                format!("between {min} and {max}")
+            };
+            return Err(self.error(lossy(tok), format!("{what} must be {range}")));
+        }
+        Ok(v)
+    }
+
+    /// Succeeds when the line holds no further token.
+    ///
+    /// `after` names the last thing read, for the error message.
+    pub fn end(mut self, after: &str) -> Result<()> {
+        match self.token() {
+            None => Ok(()),
+            Some(tok) => Err(self.error(lossy(tok), format!("unexpected text on the line after {after}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(r: Result<impl std::fmt::Debug>) -> (usize, String, String) {
+        match r {
+            Err(Error::Input { line, token, reason }) => (line, token, reason),
+            other => panic!("expected an input error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_records_and_skips_blank_lines() {
+        let mut inp = Input::new(b"2\r\n\n 3  4\t\n");
+        let mut r = inp.record("T").unwrap();
+        assert_eq!((r.line(), r.number("T", 1, 9).unwrap()), (1, 2));
+        r.end("T").unwrap();
+        let mut r = inp.record("a pair").unwrap();
+        assert_eq!(r.line(), 3);
+        assert_eq!(r.number("a", 0, u64::MAX).unwrap(), 3);
+        assert_eq!(r.number("b", 0, u64::MAX).unwrap(), 4);
+        r.end("b").unwrap();
+        inp.finish().unwrap();
+    }
+
+    #[test]
+    fn errors_name_line_token_and_reason() {
+        let mut inp = Input::new(b"1\nx7 18446744073709551616 0 5\n");
+        inp.record("T").unwrap();
+        let mut r = inp.record("numbers").unwrap();
+        let (line, token, reason) = err(r.number("a", 0, 9));
+        assert_eq!((line, token.as_str()), (2, "x7"));
+        assert!(reason.contains("whole number"), "{reason}");
+        let (_, token, reason) = err(r.number("b", 0, u64::MAX));
+        assert_eq!(token, "18446744073709551616");
+        assert!(reason.contains("larger than"), "{reason}");
+        let (_, token, reason) = err(r.number("c", 1, 9));
+        assert_eq!(
+            (token.as_str(), reason.as_str()),
+            ("0", "c must be between 1 and 9")
+        );
+        let (_, token, _) = err(r.clone().end("c"));
+        assert_eq!(token, "5");
+        r.number("d", 0, 9).unwrap();
+        let (_, token, reason) = err(r.number("e", 0, 9));
+        assert_eq!(token, "<end of line>");
+        assert!(reason.contains("expected e"), "{reason}");
+        let (line, token, reason) = err(inp.record("N"));
+        assert_eq!((line, token.as_str()), (3, "<end of input>"));
+        assert!(reason.contains("expected a line with N"), "{reason}");
+    }
+
+    #[test]
+    fn trailing_text_is_an_error() {
+        let mut inp = Input::new(b"1\n\n  junk here\n");
+        inp.record("T").unwrap();
+        let (line, token, _) = err(inp.finish());
+        assert_eq!((line, token.as_str()), (3, "junk"));
+    }
+}
