@@ -27,6 +27,15 @@ pub const MAX_STATES: usize = 20_000_000;
 /// thrown, all multiples of g; the cards left are cnt(g) − t multiples of g
 /// (interchangeable: any of them keeps g) and every card that g does not
 /// divide, grouped by gcd(g, card).
+///
+/// # Examples
+/// ```
+/// use sprague::problems::seagm::Deal;
+///
+/// let a = Deal::new(&[1, 2, 3, 4]).unwrap().analyse(false);
+/// assert_eq!(a.line(), "1 0.5833");
+/// assert_eq!(a.winning_cards, [3]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Deal {
     n: u64,
@@ -207,10 +216,16 @@ impl Deal {
         (win, prob)
     }
 
-    /// The random-play probability exactly: Q(g, t) = P(g, t) · (n − t)!
-    /// is an integer, since Q = Σ w · ((r − 1)! − Q(next)) over the moves.
-    /// Returns (Q of the start, n!).
-    fn solve_exact(&self) -> (BigUint, BigUint) {
+    /// The first player's random-play win probability as an exact fraction
+    /// (numerator, denominator = n!), not reduced.
+    ///
+    /// Q(g, t) = P(g, t) · (n − t)! is an integer, since
+    /// Q = Σ w · ((r − 1)! − Q(next)) over the moves of (g, t).
+    ///
+    /// # Complexity
+    /// The states and moves of [`Deal::analyse`], each a big-integer
+    /// operation on numbers of O(n log n) bits.
+    pub fn exact_probability(&self) -> (BigUint, BigUint) {
         let mut fact = vec![BigUint::from(1u32)];
         for k in 1..=self.n {
             let next = &fact[fact.len() - 1] * BigUint::from(k);
@@ -247,6 +262,29 @@ impl Deal {
         (start, total)
     }
 
+    /// The winning first cards and the random-play probability, from the
+    /// state values.
+    fn start(&self, win: &[bool], prob: &[f64]) -> (Vec<u64>, f64) {
+        let mut winning_cards = Vec::new();
+        let mut s = 0.0;
+        for &(g, m) in &self.first {
+            let next = self.at(g, 1);
+            if !win[next] {
+                winning_cards.push(self.values[g]);
+            }
+            s += m as f64 * (1.0 - prob[next]);
+        }
+        let p = if self.n == 0 { 0.0 } else { s / self.n as f64 };
+        (winning_cards, p)
+    }
+
+    /// The first player's random-play win probability in f64 (absolute
+    /// error at most (n + 3)²·2⁻⁵³, see [`Deal::analyse`]).
+    pub fn probability(&self) -> f64 {
+        let (win, prob) = self.solve_f64();
+        self.start(&win, &prob).1
+    }
+
     /// Solves the deal: who wins with perfect play, the winning first
     /// cards, and the random-play probability rounded to four decimals.
     ///
@@ -257,29 +295,20 @@ impl Deal {
     /// product, of summing at most r terms and of the division by r). Only
     /// when 10⁴·p lies within that bound of a rounding boundary (k + ½) is
     /// the probability recomputed exactly with big integers
-    /// ([`Deal::solve_exact`]), which also happens when `force_exact`.
+    /// ([`Deal::exact_probability`]), which also happens when `force_exact`.
     ///
     /// # Complexity
     /// O(Σ_g cnt(g) · k) for k distinct gcds reachable in one move: at most
     /// about 10⁴ states of 100 moves for n = 100 cards ≤ 100.
     pub fn analyse(&self, force_exact: bool) -> Analysis {
         let (win, prob) = self.solve_f64();
+        let (winning_cards, p) = self.start(&win, &prob);
         let n = self.n;
-        let mut winning_cards = Vec::new();
-        let mut s = 0.0;
-        for &(g, m) in &self.first {
-            let next = self.at(g, 1);
-            if !win[next] {
-                winning_cards.push(self.values[g]);
-            }
-            s += m as f64 * (1.0 - prob[next]);
-        }
-        let p = if n == 0 { 0.0 } else { s / n as f64 };
         let x = p * 10_000.0;
         let bound = 10_000.0 * ((n as f64 + 3.0).powi(2) * f64::EPSILON / 2.0) + 1e-11;
         let near_half = ((x - x.floor()) - 0.5).abs() <= bound;
         let (probability, exact) = if force_exact || near_half {
-            let (q, total) = self.solve_exact();
+            let (q, total) = self.exact_probability();
             // round(q / total · 10^4), halves up: ⌊(2·10^4·q + total) / (2·total)⌋
             let num = q * BigUint::from(20_000u32) + &total;
             let k = num / (total * BigUint::from(2u32));
