@@ -47,7 +47,10 @@ fn data_files_give_the_expected_output() {
         let out = solve(&problem, &input, true);
         assert!(out.status.success(), "{stem} --explain: {}", text(&out.stderr));
         let explained = text(&out.stdout);
-        assert!(explained.lines().any(|l| l.starts_with("# ")), "{stem}: no explanation");
+        assert!(
+            explained.lines().any(|l| l.starts_with("# ")),
+            "{stem}: no explanation"
+        );
         let kept: String = explained
             .lines()
             .filter(|l| !l.starts_with('#'))
@@ -78,7 +81,14 @@ fn list_names_every_problem_with_its_source() {
     let out = sprague().args(["solve", "--list"]).output().unwrap();
     assert!(out.status.success());
     let s = text(&out.stdout);
-    for needle in ["fdivgame", "CodeChef FDIVGAME", "Codeforces 167C", "TUZGMBR", "SEAGM", "SRM 472"] {
+    for needle in [
+        "fdivgame",
+        "CodeChef FDIVGAME",
+        "Codeforces 167C",
+        "TUZGMBR",
+        "SEAGM",
+        "SRM 472",
+    ] {
         assert!(s.contains(needle), "{needle} missing from\n{s}");
     }
 }
@@ -86,12 +96,36 @@ fn list_names_every_problem_with_its_source() {
 #[test]
 fn malformed_input_exits_2_after_the_earlier_answers() {
     let cases = [
-        ("fdivgame", "3\n2\n3 4\n3\n1 3\n", "Henry\n", "input line 5", "`<end of line>`"),
-        ("wizards", "3\n10 21\n31 10\n0 x1\n", "First\nSecond\n", "input line 4", "`x1`"),
-        ("tuzgmbr", "2\n4 4\n", "Tuzik\n", "input line 3", "`<end of input>`"),
+        (
+            "fdivgame",
+            "3\n2\n3 4\n3\n1 3\n",
+            "Henry\n",
+            "input line 5",
+            "`<end of line>`",
+        ),
+        (
+            "wizards",
+            "3\n10 21\n31 10\n0 x1\n",
+            "First\nSecond\n",
+            "input line 4",
+            "`x1`",
+        ),
+        (
+            "tuzgmbr",
+            "2\n4 4\n",
+            "Tuzik\n",
+            "input line 3",
+            "`<end of input>`",
+        ),
         ("seagm", "2\n1\n5\n1\n5 6\n", "1 1.0000\n", "input line 5", "`6`"),
         ("potato", "1\n4\n5\n", "Taro\n", "input line 3", "`5`"),
-        ("potato", "1\n99999999999999999999\n", "", "input line 2", "larger than"),
+        (
+            "potato",
+            "1\n99999999999999999999\n",
+            "",
+            "input line 2",
+            "larger than",
+        ),
     ];
     for (problem, input, stdout, line, token) in cases {
         let out = solve(problem, input, false);
@@ -100,7 +134,10 @@ fn malformed_input_exits_2_after_the_earlier_answers() {
         let err = text(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.starts_with("sprague: error: "), "{err}");
-        assert!(err.contains(line) && err.contains(token), "{problem} {input:?}: {err}");
+        assert!(
+            err.contains(line) && err.contains(token),
+            "{problem} {input:?}: {err}"
+        );
     }
 }
 
@@ -109,5 +146,8 @@ fn unknown_problem_is_a_one_line_error() {
     let out = solve("chess", "1\n", false);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("unknown problem `chess`") && err.contains("--list"), "{err}");
+    assert!(
+        err.contains("unknown problem `chess`") && err.contains("--list"),
+        "{err}"
+    );
 }

@@ -210,6 +210,28 @@ proptest! {
     }
 }
 
+#[test]
+fn wizards_outcome_survives_the_longest_euclid_chain() {
+    // Consecutive Fibonacci numbers below 2^64 give the longest chain.
+    let (mut x, mut y) = (1u64, 1u64);
+    while let Some(z) = x.checked_add(y) {
+        (x, y) = (y, z);
+    }
+    for (a, b) in [
+        (x, y),
+        (y, x),
+        (x - 1, y),
+        (u64::MAX, u64::MAX),
+        (u64::MAX - 1, u64::MAX),
+        (1, u64::MAX),
+    ] {
+        let wins = wizards_moves(&ordered(a, b))
+            .iter()
+            .any(|&(p, q)| wizards_outcome(p, q) == Outcome::P);
+        assert_eq!(wizards_outcome(a, b) == Outcome::N, wins, "({a}, {b})");
+    }
+}
+
 // ----------------------------------------------------------------- TUZGMBR
 
 #[test]
@@ -247,7 +269,10 @@ fn tuzgmbr_answers_every_cell() {
 #[test]
 fn potato_answers_every_heap() {
     let rules = potato::rules();
-    let table = Solver::new(&rules, Limits::default()).heap_table(100_000).unwrap().to_vec();
+    let table = Solver::new(&rules, Limits::default())
+        .heap_table(100_000)
+        .unwrap()
+        .to_vec();
     for (n, &g) in table.iter().enumerate() {
         assert_eq!(potato::grundy(n as u64), u64::from(g), "n = {n}");
     }
@@ -292,13 +317,18 @@ fn seagm_brute(cards: &[u64]) -> (bool, Ratio<i64>) {
     let mut prob = vec![Ratio::from_integer(0); full + 1];
     // Supersets of a mask are larger numbers: go downwards.
     for mask in (0..=full).rev() {
-        let g = (0..n).filter(|i| mask >> i & 1 == 1).fold(0, |g, i| gcd(g, cards[i]));
+        let g = (0..n)
+            .filter(|i| mask >> i & 1 == 1)
+            .fold(0, |g, i| gcd(g, cards[i]));
         if mask != 0 && g == 1 {
             win[mask] = true; // the previous player made g = 1
             prob[mask] = Ratio::from_integer(1);
             continue;
         }
-        let next: Vec<usize> = (0..n).filter(|i| mask >> i & 1 == 0).map(|i| mask | 1 << i).collect();
+        let next: Vec<usize> = (0..n)
+            .filter(|i| mask >> i & 1 == 0)
+            .map(|i| mask | 1 << i)
+            .collect();
         if next.is_empty() {
             continue;
         }
@@ -374,7 +404,10 @@ proptest! {
 #[test]
 fn seagm_samples() {
     let input = "4\n5\n6 10 15 22 28\n5\n2 4 8 16 32\n4\n2 4 8 16\n4\n1 2 3 4\n";
-    assert_eq!(answers("seagm", input), ["0 0.4000", "1 1.0000", "0 0.0000", "1 0.5833"]);
+    assert_eq!(
+        answers("seagm", input),
+        ["0 0.4000", "1 1.0000", "0 0.0000", "1 0.5833"]
+    );
 }
 
 #[test]
@@ -390,11 +423,32 @@ fn random_play_on_nim_sums_matches_a_direct_count() {
 #[test]
 fn malformed_input_keeps_earlier_answers_and_names_line_and_token() {
     let cases: &[(&str, &str, usize, usize, &str, &str)] = &[
-        ("fdivgame", "3\n2\n3 4\n3\n1 3\n", 1, 5, "<end of line>", "line ends early"),
-        ("fdivgame", "2\n1\n7\n1\n", 1, 5, "<end of input>", "input ends early"),
+        (
+            "fdivgame",
+            "3\n2\n3 4\n3\n1 3\n",
+            1,
+            5,
+            "<end of line>",
+            "line ends early",
+        ),
+        (
+            "fdivgame",
+            "2\n1\n7\n1\n",
+            1,
+            5,
+            "<end of input>",
+            "input ends early",
+        ),
         ("fdivgame", "1\n1\n12 13\n", 0, 3, "13", "unexpected text"),
         ("wizards", "2\n1 2\n3 -4\n", 1, 3, "-4", "whole number"),
-        ("wizards", "1\n1 18446744073709551616\n", 0, 2, "18446744073709551616", "larger than"),
+        (
+            "wizards",
+            "1\n1 18446744073709551616\n",
+            0,
+            2,
+            "18446744073709551616",
+            "larger than",
+        ),
         ("wizards", "1\n1 2\n9 9\n", 1, 3, "9", "after the last test"),
         ("tuzgmbr", "2\n4 4\n0 1\n", 1, 3, "0", "at least 1"),
         ("seagm", "2\n1\n5\n2\n5 0\n", 1, 5, "0", "card"),
@@ -405,7 +459,11 @@ fn malformed_input_keeps_earlier_answers_and_names_line_and_token() {
         let (lines, r) = run(name, input, false);
         assert_eq!(lines.len(), kept, "{name} {input:?}: {lines:?}");
         match r {
-            Err(Error::Input { line: l, token: t, reason: why }) => {
+            Err(Error::Input {
+                line: l,
+                token: t,
+                reason: why,
+            }) => {
                 assert_eq!((l, t.as_str()), (line, token), "{name} {input:?}");
                 assert!(why.contains(reason), "{name} {input:?}: {why}");
             }
