@@ -128,6 +128,38 @@ impl<'a> Record<'a> {
     ///
     /// `what` names the number for the error message ("N", "card 3").
     pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<u64> {
+        // Fast path: a run of at most 19 digits cannot overflow a u64.
+        let t = self.text;
+        let mut i = self.pos;
+        while i < t.len() && is_space(t[i]) {
+            i += 1;
+        }
+        let start = i;
+        let mut v: u64 = 0;
+        while i < t.len() && t[i].is_ascii_digit() {
+            v = v.wrapping_mul(10).wrapping_add(u64::from(t[i] - b'0'));
+            i += 1;
+        }
+        let clean_end = i == t.len() || is_space(t[i]);
+        if i == start || !clean_end || i - start > 19 {
+            self.pos = start;
+            v = self.checked_number(what)?;
+        } else {
+            self.pos = i;
+        }
+        if v < min || v > max {
+            let range = if max == u64::MAX {
+                format!("at least {min}")
+            } else {
+                format!("between {min} and {max}")
+            };
+            return Err(self.error(lossy(&t[start..self.pos]), format!("{what} must be {range}")));
+        }
+        Ok(v)
+    }
+
+    /// The next token as a number, with every check (the slow path).
+    fn checked_number(&mut self, what: &str) -> Result<u64> {
         let Some(tok) = self.token() else {
             return Err(self.error(
                 "<end of line>".into(),
@@ -148,14 +180,6 @@ impl<'a> Record<'a> {
                     ))
                 }
             };
-        }
-        if v < min || v > max {
-            let range = if max == u64::MAX {
-                format!("at least {min}")
-            } else {
-                format!("between {min} and {max}")
-            };
-            return Err(self.error(lossy(tok), format!("{what} must be {range}")));
         }
         Ok(v)
     }
@@ -218,6 +242,12 @@ mod tests {
         let (_, token, reason) = err(r.number("e", 0, 9));
         assert_eq!(token, "<end of line>");
         assert!(reason.contains("expected e"), "{reason}");
+        let mut r = Input::new(b"00000000000000000000000000042 18446744073709551615 99999999999999999999")
+            .record("x")
+            .unwrap();
+        assert_eq!(r.number("x", 0, u64::MAX).unwrap(), 42);
+        assert_eq!(r.number("y", 0, u64::MAX).unwrap(), u64::MAX);
+        assert!(r.number("z", 0, u64::MAX).is_err());
         let (line, token, reason) = err(inp.record("N"));
         assert_eq!((line, token.as_str()), (3, "<end of input>"));
         assert!(reason.contains("expected a line with N"), "{reason}");
@@ -229,5 +259,23 @@ mod tests {
         inp.record("T").unwrap();
         let (line, token, _) = err(inp.finish());
         assert_eq!((line, token.as_str()), (3, "junk"));
+    }
+
+    proptest::proptest! {
+        /// The fast and the checked path agree with `str::parse` on any
+        /// token, with or without leading zeros, and never panic.
+        #[test]
+        fn numbers_parse_like_str_parse(v in proptest::prelude::any::<u64>(), zeros in 0usize..25,
+                                        junk in "[0-9a-z+-]{1,22}") {
+            for text in [format!("{}{v}", "0".repeat(zeros)), junk] {
+                let line = format!(" {text}\t7");
+                let mut r = Input::new(line.as_bytes()).record("x").unwrap();
+                let got = r.number("x", 0, u64::MAX).ok();
+                proptest::prop_assert_eq!(got, text.parse::<u64>().ok().filter(|_| !text.starts_with('+')));
+                if got.is_some() {
+                    proptest::prop_assert_eq!(r.number("y", 0, u64::MAX).unwrap(), 7);
+                }
+            }
+        }
     }
 }
