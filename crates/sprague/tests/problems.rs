@@ -87,11 +87,11 @@ fn answers(name: &str, input: &str) -> Vec<String> {
 
 // ---------------------------------------------------------------- FDIVGAME
 
-fn fdiv_board_moves(board: &Vec<u64>) -> Vec<Vec<u64>> {
+fn fdiv_board_moves(board: &[u64]) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
     for i in 0..board.len() {
         for d in 2..=6 {
-            let mut b = board.clone();
+            let mut b = board.to_vec();
             let q = b[i] / d;
             if q == 0 {
                 b.remove(i);
@@ -141,7 +141,7 @@ proptest! {
         for (b, line) in boards.iter().zip(&got) {
             let mut start = b.clone();
             start.sort_unstable();
-            let henry = search.wins(&start, fdiv_board_moves);
+            let henry = search.wins(&start, |b: &Vec<u64>| fdiv_board_moves(b));
             prop_assert_eq!(line.as_str(), if henry { "Henry" } else { "Derek" }, "board {:?}", b);
         }
     }

@@ -88,8 +88,7 @@ pub fn win_probability<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limit
     let root = sum.to_vec();
     let mut memo: HashMap<Vec<R::Position>, f64> = HashMap::new();
     let mut on_stack: HashSet<Vec<R::Position>> = HashSet::new();
-    // Each frame: a position, its options, how many are already summed.
-    let mut stack: Vec<(Vec<R::Position>, Vec<Vec<R::Position>>, usize, f64)> = Vec::new();
+    let mut stack: Vec<Frame<R::Position>> = Vec::new();
     let value = |memo: &HashMap<Vec<R::Position>, f64>, s: &Vec<R::Position>| -> Option<f64> {
         if s.is_empty() {
             return Some(0.0); // nothing left: the player to move cannot move
@@ -101,14 +100,14 @@ pub fn win_probability<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limit
     }
     let opts = options(&root)?;
     on_stack.insert(root.clone());
-    stack.push((root.clone(), opts, 0, 0.0));
-    while let Some((_, opts, next, acc)) = stack.last_mut() {
-        if *next < opts.len() {
-            let q = &opts[*next];
+    stack.push(Frame::new(root.clone(), opts));
+    while let Some(top) = stack.last_mut() {
+        if top.next < top.options.len() {
+            let q = &top.options[top.next];
             match value(&memo, q) {
                 Some(p) => {
-                    *acc += 1.0 - p;
-                    *next += 1;
+                    top.sum += 1.0 - p;
+                    top.next += 1;
                 }
                 None => {
                     if on_stack.contains(q) {
@@ -123,19 +122,39 @@ pub fn win_probability<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limit
                     }
                     let o = options(&q)?;
                     on_stack.insert(q.clone());
-                    stack.push((q, o, 0, 0.0));
+                    stack.push(Frame::new(q, o));
                 }
             }
             continue;
         }
-        let (s, opts, _, acc) = stack.pop().unwrap_or_default();
-        let p = if opts.is_empty() {
+        let Some(done) = stack.pop() else { break };
+        let p = if done.options.is_empty() {
             0.0
         } else {
-            acc / opts.len() as f64
+            done.sum / done.options.len() as f64
         };
-        on_stack.remove(&s);
-        memo.insert(s, p);
+        on_stack.remove(&done.position);
+        memo.insert(done.position, p);
     }
     Ok(memo.get(&root).copied().unwrap_or(0.0))
+}
+
+/// A sum being expanded: its options, and the total of 1 − p over the
+/// options already known.
+struct Frame<P> {
+    position: Vec<P>,
+    options: Vec<Vec<P>>,
+    next: usize,
+    sum: f64,
+}
+
+impl<P> Frame<P> {
+    fn new(position: Vec<P>, options: Vec<Vec<P>>) -> Self {
+        Frame {
+            position,
+            options,
+            next: 0,
+            sum: 0.0,
+        }
+    }
 }
