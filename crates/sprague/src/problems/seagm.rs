@@ -310,17 +310,16 @@ impl Deal {
         let (win, prob) = self.solve_f64();
         let (winning_cards, p) = self.start(&win, &prob);
         let n = self.n;
-        let x = p * 10_000.0;
-        let bound = 10_000.0 * ((n as f64 + 3.0).powi(2) * f64::EPSILON / 2.0) + 1e-11;
-        let near_half = ((x - x.floor()) - 0.5).abs() <= bound;
-        let (probability, exact) = if force_exact || near_half {
-            let (q, total) = self.exact_probability();
-            // round(q / total · 10^4), halves up: ⌊(2·10^4·q + total) / (2·total)⌋
-            let num = q * BigUint::from(20_000u32) + &total;
-            let k = num / (total * BigUint::from(2u32));
-            (k.try_into().unwrap_or(u64::MAX), true)
-        } else {
-            (x.round() as u64, false)
+        let rounded = if force_exact { None } else { round_f64(p, n) };
+        let (probability, exact) = match rounded {
+            Some(k) => (k, false),
+            None => {
+                let (q, total) = self.exact_probability();
+                // round(q / total · 10^4), halves up: ⌊(2·10^4·q + total) / (2·total)⌋
+                let num = q * BigUint::from(20_000u32) + &total;
+                let k = num / (total * BigUint::from(2u32));
+                (k.try_into().unwrap_or(u64::MAX), true)
+            }
         };
         Analysis {
             first_wins: !winning_cards.is_empty(),
@@ -330,6 +329,17 @@ impl Deal {
             states: self.states,
         }
     }
+}
+
+/// `p · 10⁴` rounded to an integer, or `None` when `p`, known only within
+/// the error bound (n + 3)²·2⁻⁵³ of [`Deal::analyse`], could lie on either
+/// side of a rounding boundary k + ½.
+fn round_f64(p: f64, n: u64) -> Option<u64> {
+    let x = p * 10_000.0;
+    // The bound scaled by 10⁴, plus the rounding of the product itself.
+    let bound = 10_000.0 * ((n as f64 + 3.0).powi(2) * (f64::EPSILON / 2.0)) + 1e-11;
+    let near_half = ((x - x.floor()) - 0.5).abs() <= bound;
+    (!near_half).then(|| x.round() as u64)
 }
 
 /// Answers SEAGM for `input`, test by test.
@@ -388,4 +398,22 @@ fn explain(test: u64, cards: &[u64], a: &Analysis, out: &mut Output<'_>) {
             ""
         }
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_f64;
+
+    #[test]
+    fn f64_rounding_defers_near_halves_to_exact_arithmetic() {
+        assert_eq!(round_f64(0.58333333, 4), Some(5833));
+        assert_eq!(round_f64(0.4, 100), Some(4000));
+        assert_eq!(round_f64(1.0, 100), Some(10_000));
+        assert_eq!(round_f64(0.0, 0), Some(0));
+        assert_eq!(round_f64(0.12345, 5), None);
+        assert_eq!(round_f64(0.12345 + 1e-13, 100), None);
+        assert_eq!(round_f64(0.12345 + 1e-10, 100), Some(1235));
+        assert_eq!(round_f64(0.12345 + 1e-7, 100), Some(1235));
+        assert_eq!(round_f64(0.12345 - 1e-7, 100), Some(1234));
+    }
 }
