@@ -5,7 +5,8 @@
 # generates maximal inputs (bench/gen_inputs.py), checks that both programs
 # print byte-identical output on every input, then times both (hyperfine if
 # installed, else the best of several runs timed with date +%s%N) and prints
-# a table. Usage: bench/problems.sh [RUNS]   (default 10 runs per command)
+# a table (ratio = sprague / C++ cpu time, or best wall time without hyperfine).
+# Usage: bench/problems.sh [RUNS]   (default 10 runs per command)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-10}
@@ -21,11 +22,12 @@ for src in bench/ref/*.cpp; do
 done
 python3 bench/gen_inputs.py "$WORK"
 
-# Milliseconds per run of the shell command $1.
+# "wall ± sd / cpu" milliseconds per run of the shell command $1 (cpu =
+# user + system time, less disturbed by other load on a shared machine).
 time_ms() {
     if command -v hyperfine >/dev/null; then
         hyperfine --style none --warmup 2 --runs "$RUNS" --export-json "$WORK/t.json" "$1" >/dev/null 2>&1
-        python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.1f ± %.1f" % (r["mean"]*1e3, r["stddev"]*1e3))' "$WORK/t.json"
+        python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.1f ± %.1f / %.1f" % (r["mean"]*1e3, r["stddev"]*1e3, (r["user"]+r["system"])*1e3))' "$WORK/t.json"
     else
         best=
         for _ in $(seq "$RUNS"); do
@@ -33,11 +35,11 @@ time_ms() {
             d=$(( (e - s) / 1000 ))
             if [ -z "$best" ] || [ "$d" -lt "$best" ]; then best=$d; fi
         done
-        python3 -c "print('%.1f (best)' % ($best / 1000))"
+        python3 -c "print('best %.1f' % ($best / 1000))"
     fi
 }
 
-printf '\n%-22s %8s  %18s  %18s  %6s\n' "input" "MB" "sprague ms" "C++ -O2 ms" "ratio"
+printf '\n%-22s %6s  %24s  %24s  %9s\n' "input" "MB" "sprague wall±sd/cpu ms" "C++ -O2 wall±sd/cpu ms" "cpu ratio"
 status=0
 for input in "$WORK"/*.in; do
     name=$(basename "$input" .in)
@@ -53,8 +55,8 @@ for input in "$WORK"/*.in; do
     ours=$(time_ms "$BIN solve $p < $input > /dev/null")
     ref=$(time_ms "$WORK/ref-$p < $input > /dev/null")
     mb=$(python3 -c "import os; print('%.1f' % (os.path.getsize('$input') / 1e6))")
-    ratio=$(python3 -c "print('%.2f' % (float('${ours%% *}') / float('${ref%% *}')))")
-    printf '%-22s %8s  %18s  %18s  %6s\n' "$name" "$mb" "$ours" "$ref" "$ratio"
+    ratio=$(python3 -c "print('%.2f' % (float('${ours##* }') / float('${ref##* }')))")
+    printf '%-22s %6s  %24s  %24s  %9s\n' "$name" "$mb" "$ours" "$ref" "$ratio"
 done
 [ "$status" -eq 0 ] && echo "all outputs identical to the C++ reference solutions"
 exit "$status"
