@@ -68,11 +68,28 @@ pub struct Analysis {
     pub probability: u64,
     /// Every distinct card whose throw wins for the first player.
     pub winning_cards: Vec<u64>,
+    /// Every distinct first card: what it leaves to the opponent.
+    pub first_moves: Vec<FirstMove>,
     /// Whether the probability needed exact arithmetic to round.
     pub exact: bool,
     /// The number of (g, t) states.
     pub states: usize,
 }
+
+/// One distinct card the first player may throw first, and what it leaves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirstMove {
+    /// The card (g becomes this value).
+    pub card: u64,
+    /// How many copies of it the deal holds.
+    pub copies: u64,
+    /// Whether the opponent then wins with perfect play.
+    pub opponent_wins: bool,
+    /// The opponent's win probability under random play (f64).
+    pub opponent_probability: f64,
+}
+
+impl Eq for FirstMove {}
 
 impl Analysis {
     /// The contest line `W P`.
@@ -270,18 +287,21 @@ impl Deal {
 
     /// The winning first cards and the random-play probability, from the
     /// state values.
-    fn start(&self, win: &[bool], prob: &[f64]) -> (Vec<u64>, f64) {
-        let mut winning_cards = Vec::new();
+    fn start(&self, win: &[bool], prob: &[f64]) -> (Vec<FirstMove>, f64) {
+        let mut first = Vec::with_capacity(self.first.len());
         let mut s = 0.0;
         for &(g, m) in &self.first {
             let next = self.at(g, 1);
-            if !win[next] {
-                winning_cards.push(self.values[g]);
-            }
             s += m as f64 * (1.0 - prob[next]);
+            first.push(FirstMove {
+                card: self.values[g],
+                copies: m,
+                opponent_wins: win[next],
+                opponent_probability: prob[next],
+            });
         }
         let p = if self.n == 0 { 0.0 } else { s / self.n as f64 };
-        (winning_cards, p)
+        (first, p)
     }
 
     /// The first player's random-play win probability in f64 (absolute
@@ -308,7 +328,12 @@ impl Deal {
     /// about 10⁴ states of 100 moves for n = 100 cards ≤ 100.
     pub fn analyse(&self, force_exact: bool) -> Analysis {
         let (win, prob) = self.solve_f64();
-        let (winning_cards, p) = self.start(&win, &prob);
+        let (first_moves, p) = self.start(&win, &prob);
+        let winning_cards: Vec<u64> = first_moves
+            .iter()
+            .filter(|m| !m.opponent_wins)
+            .map(|m| m.card)
+            .collect();
         let n = self.n;
         let rounded = if force_exact { None } else { round_f64(p, n) };
         let (probability, exact) = match rounded {
@@ -325,6 +350,7 @@ impl Deal {
             first_wins: !winning_cards.is_empty(),
             probability,
             winning_cards,
+            first_moves,
             exact,
             states: self.states,
         }
@@ -379,6 +405,16 @@ fn explain(test: u64, cards: &[u64], a: &Analysis, out: &mut Output<'_>) {
         "states (g, t): g = gcd of the cards thrown, t = how many; {} states",
         a.states
     ));
+    for m in &a.first_moves {
+        out.note(format!(
+            "  first card {}{}: g = {}; the opponent then {} with perfect play, and wins {:.4} of random games",
+            m.card,
+            if m.copies > 1 { format!(" (x{})", m.copies) } else { String::new() },
+            m.card,
+            if m.opponent_wins { "wins" } else { "loses" },
+            m.opponent_probability
+        ));
+    }
     if a.first_wins {
         let w: Vec<String> = a.winning_cards.iter().map(u64::to_string).collect();
         out.note(format!(
@@ -389,7 +425,7 @@ fn explain(test: u64, cards: &[u64], a: &Analysis, out: &mut Output<'_>) {
         out.note("every first card leaves a position the opponent wins: W = 0");
     }
     out.note(format!(
-        "random play: P = mean over the cards left of (1 - P of the next state) = {}.{:04}{}",
+        "random play: P = mean over the n cards of (1 - the opponent's probability) = {}.{:04}{}",
         a.probability / 10_000,
         a.probability % 10_000,
         if a.exact {
