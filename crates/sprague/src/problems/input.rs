@@ -56,21 +56,33 @@ impl<'a> Input<'a> {
     ///
     /// `what` names what the line should hold ("the number of tests"); at
     /// the end of the input it becomes the error's reason.
+    #[inline]
     pub fn record(&mut self, what: &str) -> Result<Record<'a>> {
-        while self.pos < self.data.len() {
-            let rest = &self.data[self.pos..];
-            let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-            let text = &rest[..len];
-            self.pos += (len + 1).min(rest.len());
+        let data = self.data;
+        let mut i = self.pos;
+        while i < data.len() {
+            // Skip the leading blanks; a line that ends there is blank.
+            let start = i;
+            while i < data.len() && is_space(data[i]) {
+                i += 1;
+            }
             self.line += 1;
-            if !text.iter().all(|&b| is_space(b)) {
+            if i < data.len() && data[i] != b'\n' {
+                let len = data[i..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .unwrap_or(data.len() - i);
+                let end = i + len;
+                self.pos = (end + 1).min(data.len());
                 return Ok(Record {
-                    text,
-                    pos: 0,
+                    text: &data[start..end],
+                    pos: i - start,
                     line: self.line,
                 });
             }
+            i += 1; // past the newline of a blank line (or the end)
         }
+        self.pos = data.len();
         Err(Error::Input {
             line: self.line + 1,
             token: "<end of input>".into(),
@@ -116,6 +128,7 @@ impl<'a> Record<'a> {
         Some(&t[start..self.pos])
     }
 
+    #[cold]
     fn error(&self, token: String, reason: String) -> Error {
         Error::Input {
             line: self.line,
@@ -127,6 +140,7 @@ impl<'a> Record<'a> {
     /// The next number on the line, which must lie in `min..=max`.
     ///
     /// `what` names the number for the error message ("N", "card 3").
+    #[inline]
     pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<u64> {
         // Fast path: a run of at most 19 digits cannot overflow a u64.
         let t = self.text;
@@ -159,6 +173,7 @@ impl<'a> Record<'a> {
     }
 
     /// The next token as a number, with every check (the slow path).
+    #[cold]
     fn checked_number(&mut self, what: &str) -> Result<u64> {
         let Some(tok) = self.token() else {
             return Err(self.error(
@@ -187,6 +202,7 @@ impl<'a> Record<'a> {
     /// Succeeds when the line holds no further token.
     ///
     /// `after` names the last thing read, for the error message.
+    #[inline]
     pub fn end(mut self, after: &str) -> Result<()> {
         match self.token() {
             None => Ok(()),
@@ -276,6 +292,38 @@ mod tests {
                     proptest::prop_assert_eq!(r.number("y", 0, u64::MAX).unwrap(), 7);
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Records are exactly the non-blank lines, numbered from 1, and
+        /// hold exactly their line's tokens.
+        #[test]
+        fn records_are_the_non_blank_lines(text in "[0-9 \t\r\n]{0,60}") {
+            let mut want = Vec::new();
+            for (i, line) in text.split('\n').enumerate() {
+                let tokens: Vec<u64> = line
+                    .split([' ', '\t', '\r'])
+                    .filter(|t| !t.is_empty())
+                    .map(|t| t.parse().unwrap_or(u64::MAX))
+                    .collect();
+                if !tokens.is_empty() {
+                    want.push((i + 1, tokens));
+                }
+            }
+            let mut input = Input::new(text.as_bytes());
+            let mut got = Vec::new();
+            while let Ok(mut r) = input.record("x") {
+                let mut tokens = Vec::new();
+                while let Ok(v) = r.number("x", 0, u64::MAX).or_else(|e| match e {
+                    Error::Input { ref token, .. } if token == "<end of line>" => Err(e),
+                    _ => Ok(u64::MAX),
+                }) {
+                    tokens.push(v);
+                }
+                got.push((r.line(), tokens));
+            }
+            proptest::prop_assert_eq!(got, want);
         }
     }
 }
