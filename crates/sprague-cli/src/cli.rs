@@ -43,6 +43,9 @@ pub struct LimitArgs {
     /// The most positions a search may remember (and table entries it may hold).
     #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_states)]
     pub max_states: u64,
+    /// The most steps a computation may take (moves listed, option values looked at; ~10^9 a second).
+    #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_work)]
+    pub max_work: u64,
 }
 
 impl LimitArgs {
@@ -50,6 +53,7 @@ impl LimitArgs {
     pub fn limits(self) -> sprague::solve::Limits {
         sprague::solve::Limits {
             max_states: self.max_states,
+            max_work: self.max_work,
         }
     }
 }
@@ -65,6 +69,9 @@ pub struct ValueArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// List at most K winning moves (the total is always given).
+    #[arg(long, value_name = "K", default_value_t = 100)]
+    pub max_moves: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

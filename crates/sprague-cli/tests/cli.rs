@@ -105,6 +105,35 @@ fn games_lists_the_catalog() {
     }
 }
 
+#[test]
+fn wythoff_far_beyond_search_uses_the_beatty_pairs() {
+    let v = json(&["value", "wythoff", "1,2305843009213693952", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["position"], serde_json::json!(["1,2"]));
+    let v = json(&["value", "wythoff", "600,700", "--json"]);
+    assert_eq!(v["winning_moves"][0]["position"], serde_json::json!(["161,261"]));
+}
+
+#[test]
+fn long_sums_list_a_bounded_number_of_moves() {
+    let heaps: Vec<String> = std::iter::repeat_n("1".to_string(), 5001).collect();
+    let mut args = vec!["value", "nim", "--json", "--max-moves", "3"];
+    args.extend(heaps.iter().map(String::as_str));
+    let v = json(&args);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    assert_eq!(v["winning_moves_total"], 5001);
+}
+
+#[test]
+fn equal_wythoff_heaps_give_each_move_once() {
+    let v = json(&["value", "wythoff", "10,10", "1,2", "--json"]);
+    let moves = v["winning_moves"].as_array().unwrap();
+    let mut positions: Vec<String> = moves.iter().map(|m| m["position"].to_string()).collect();
+    let n = positions.len();
+    positions.dedup();
+    assert_eq!(positions.len(), n, "{v}");
+}
+
 /// Every bad input gets exit code 2 and one line naming what was wrong.
 #[test]
 fn bad_input_is_one_line_with_exit_code_2() {

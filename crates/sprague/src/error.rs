@@ -8,7 +8,7 @@
 #[non_exhaustive]
 pub enum Error {
     /// A spec string names no game in the catalog.
-    #[error("unknown game `{0}` (run `sprague games` for the list)")]
+    #[error("unknown game `{0}`")]
     UnknownGame(String),
     /// A spec string names a game but its parameters are malformed.
     #[error("bad game spec `{spec}`: {reason}")]
@@ -27,8 +27,17 @@ pub enum Error {
         reason: String,
     },
     /// A computation would exceed a bound set in [`crate::solve::Limits`].
-    #[error("{what} exceeds the limit of {limit} states; raise it with --max-states, or ask `sprague analyze` for a pattern")]
+    #[error("{what} exceeds the limit of {limit} states")]
     LimitExceeded {
+        /// What was being computed.
+        what: String,
+        /// The bound that was hit.
+        limit: u64,
+    },
+    /// A computation would take more steps than [`crate::solve::Limits`]
+    /// allow (a step is one move listed or one option value looked at).
+    #[error("{what} needs more than {limit} steps")]
+    WorkExceeded {
         /// What was being computed.
         what: String,
         /// The bound that was hit.

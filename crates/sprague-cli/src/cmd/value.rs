@@ -18,6 +18,8 @@ struct Report {
     outcome: Outcome,
     outcome_text: &'static str,
     winning_moves: Vec<MoveOut>,
+    /// How many winning moves there are (more than listed past --max-moves).
+    winning_moves_total: usize,
     notes: Vec<String>,
 }
 
@@ -50,6 +52,8 @@ pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
 /// The search budget for a Grundy value that is only a bonus, when the
 /// rules know the outcome in closed form.
 const QUICK_STATES: u64 = 200_000;
+/// The work budget for the same bonus (a few milliseconds).
+const QUICK_WORK: u64 = 2_000_000;
 
 struct Job<'a> {
     args: &'a ValueArgs,
@@ -69,6 +73,7 @@ impl GameVisitor for Job<'_> {
         if sum.len() == 1 && rules.closed_outcome(&sum[0]).is_some() {
             // The outcome is known anyway: spend little on the Grundy value.
             limits.max_states = limits.max_states.min(QUICK_STATES);
+            limits.max_work = limits.max_work.min(QUICK_WORK);
         }
         let mut solver = Solver::new(rules, limits);
         let mut notes = Vec::new();
@@ -79,13 +84,14 @@ impl GameVisitor for Job<'_> {
             let g = if normal {
                 match solver.grundy(p) {
                     Ok(g) => Some(g),
-                    Err(Error::LimitExceeded { limit, .. })
+                    Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. })
                         if sum.len() == 1 && rules.closed_outcome(p).is_some() =>
                     {
-                        notes.push(format!(
-                            "Grundy value not computed (more than {limit} positions to search); \
+                        notes.push(
+                            "Grundy value not computed (too large to search quickly); \
                              the outcome comes from the game's closed form"
-                        ));
+                                .to_string(),
+                        );
                         None
                     }
                     Err(e) => return Err(e.into()),
@@ -108,6 +114,7 @@ impl GameVisitor for Job<'_> {
         }
         let outcome = solver.outcome(&sum)?;
         let moves = solver.winning_moves(&sum)?;
+        let total = moves.len();
         Ok(Report {
             spec: rules.spec(),
             positions: args.positions.clone(),
@@ -115,17 +122,22 @@ impl GameVisitor for Job<'_> {
             grundy: grundy.map(|g| g.0),
             outcome,
             outcome_text: outcome.describe(),
-            winning_moves: moves.into_iter().map(|m| move_out(rules, m)).collect(),
+            winning_moves: moves
+                .iter()
+                .take(args.max_moves)
+                .map(|m| move_out(rules, m, &sum))
+                .collect(),
+            winning_moves_total: total,
             notes,
         })
     }
 }
 
-fn move_out<R: Ruleset>(rules: &R, m: WinningMove<R::Position>) -> MoveOut {
+fn move_out<R: Ruleset>(rules: &R, m: &WinningMove<R::Position>, sum: &[R::Position]) -> MoveOut {
     MoveOut {
-        label: m.label,
+        label: m.label.clone(),
         component: m.component,
-        position: m.result.iter().map(|p| rules.format_position(p)).collect(),
+        position: m.apply(sum).iter().map(|p| rules.format_position(p)).collect(),
     }
 }
 
@@ -184,6 +196,10 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
                 " ".repeat(pad),
                 sum_text(&m.position)
             )?;
+        }
+        let more = r.winning_moves_total - r.winning_moves.len();
+        if more > 0 {
+            writeln!(out, "  … and {more} more (raise --max-moves to list them)")?;
         }
     }
     Ok(())

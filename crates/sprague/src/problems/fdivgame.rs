@@ -15,7 +15,7 @@ use crate::{Nimber, Result};
 /// g(0..=5); every larger n reduces to one of these (see [`grundy`]).
 const SMALL: [u64; 6] = [0, 1, 2, 2, 3, 3];
 
-/// The rules of one number: `divide:2,3,4,5,6`.
+/// The rules of one number: `divide:2..6`.
 pub fn rules() -> Divide {
     Divide {
         divisors: vec![2, 3, 4, 5, 6],

@@ -17,12 +17,16 @@ pub struct Limits {
     /// The most positions a search may remember, and the most entries a
     /// dense table may hold.
     pub max_states: u64,
+    /// The most steps a computation may take: moves listed by a search,
+    /// or option values looked at by the dense engine (about 10^9 a second).
+    pub max_work: u64,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: 10_000_000,
+            max_work: 100_000_000_000,
         }
     }
 }
