@@ -31,7 +31,7 @@ pub use nim::Nim;
 pub use octal::{OctalCode, OctalGame};
 pub use subtract::{Subtraction, SubtractionSet};
 pub use wizards::Wizards;
-pub use wythoff::Wythoff;
+pub use wythoff::{floor_k_phi, Wythoff};
 
 use crate::{Nimber, Outcome, Result};
 use std::fmt::Debug;
