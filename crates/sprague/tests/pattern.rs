@@ -162,22 +162,31 @@ fn wythoff_positions_are_recognised() {
 }
 
 #[test]
-fn grundys_game_has_a_sparse_space() {
+fn grundys_game_has_bitmask_one() {
+    // Flammenkamp: rare iff popcount(v & …11110) is even; 1287 rare values known.
     let a = analyze_heap(
         HeapMoves::Grundy,
         HeapLimits {
-            upto: Some(4000),
+            upto: Some(8000),
             ..Default::default()
         },
     )
     .unwrap();
     let f = a.findings.iter().find(|f| f.kind == Kind::RareValues).unwrap();
-    let mask = f.mask.unwrap();
+    assert_eq!(f.mask, Some(1));
     let rare: Vec<usize> = (0..a.values.len())
-        .filter(|&n| (a.values[n] as u64 & mask).count_ones() % 2 == 1)
+        .filter(|&n| (a.values[n] >> 1).count_ones() % 2 == 0)
         .collect();
     assert_eq!(rare.len() as u64, f.rare_count.unwrap());
     assert_eq!(rare.last().map(|&n| n as u64), f.last_rare);
+    assert!(rare.len() < 1287);
+}
+
+#[test]
+fn sparse_space_is_not_claimed_where_rare_values_keep_coming() {
+    // Values 0..3 uniformly: every class keeps occurring, nothing is rare.
+    let g: Vec<u32> = (0..5000u32).map(|n| (n.wrapping_mul(2_654_435_761) >> 7) % 4).collect();
+    assert!(sprague::pattern::rare::find_sparse(&g).is_none());
 }
 
 fn subtraction_set() -> impl Strategy<Value = Vec<u64>> {

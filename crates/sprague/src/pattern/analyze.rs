@@ -319,7 +319,8 @@ pub fn analyze_heap(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<HeapAnal
             let vals: Vec<String> = s.rare_values.iter().take(16).map(u32::to_string).collect();
             let more = if s.rare_values.len() > 16 { ", …" } else { "" };
             let formula = format!(
-                "v is rare iff popcount(v & {:#b}) is odd; {} positions hold rare values ({}{more}), the last at n = {}",
+                "bitmask {:#b}: v is rare iff popcount(v & !{:#b}) is even; {} positions hold rare values ({}{more}), the last at n = {}",
+                s.mask,
                 s.mask,
                 s.rare_count,
                 vals.join(", "),

@@ -132,7 +132,7 @@ pub struct Finding {
     /// Run table (for geometric runs: the runs of one block `[n0, b·n0)`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs: Option<Vec<Run>>,
-    /// Mask of a sparse space: v is rare iff popcount(v & mask) is odd.
+    /// Bitmask of a sparse space: v is rare iff popcount(v & !mask) is even.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mask: Option<u64>,
     /// How many positions hold a rare value.

@@ -1,17 +1,23 @@
 //! Sparse space: a bit mask that splits Grundy values into common and rare.
 //!
-//! Call v *rare* when popcount(v & mask) is odd and *common* otherwise.
-//! The classes are closed the way the theory needs (Gangolli & Plambeck
-//! 1989): common xor common is common, rare xor common is rare, since the
-//! parity of the masked bits is additive under xor. A mask is interesting
-//! when rare values occur at very few positions: then the mex at n can be
-//! found from the pairs involving a rare position. This finder only
-//! observes the split; it proves nothing.
+//! Winning Ways (ch. 4, "Sparse space spells speed") and Flammenkamp's
+//! tables describe the split by an infinite bitstring m, the complement of
+//! a finite *bitmask*: v is **rare** iff popcount(v & m) is even, and
+//! **common** iff it is odd. Rare values form a group under xor (0 is
+//! rare) and common values its other coset, so rare xor common is common
+//! and common xor common is rare; a common value can only come from a pair
+//! with a rare part. When rare values occur at very few positions, the mex
+//! at n is found from the pairs involving a rare position, in O(n) instead
+//! of O(n²). Grundy's game has bitmask 1 (m = …11110): 1287 rare values are
+//! known, none after n = 82860.
+//!
+//! This finder only observes the split on a table; it proves nothing. (The
+//! variant whose split also depends on the parity of n is not searched.)
 
 /// A common/rare split of the values in a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SparseSpace {
-    /// v is rare iff popcount(v & mask) is odd.
+    /// The bits ignored: v is rare iff popcount(v & !mask) is even.
     pub mask: u64,
     /// How many positions hold a rare value.
     pub rare_count: u64,
@@ -27,14 +33,15 @@ pub struct SparseSpace {
 /// about 1,300 heaps in all.
 pub const RARE_FRACTION: u64 = 5;
 
-/// Whether `v` is rare under `mask`.
+/// Whether `v` is rare under the bitmask `mask` (the bits it ignores).
 pub fn is_rare(v: u64, mask: u64) -> bool {
-    (v & mask).count_ones() % 2 == 1
+    (v & !mask).count_ones() % 2 == 0
 }
 
-/// The mask whose rare class occurs at the fewest positions of `g`
-/// (ties: the smallest mask), if that is at most a fifth of the table
-/// ([`RARE_FRACTION`]) and at least one position.
+/// The bitmask whose rare class occurs at the fewest positions of `g`
+/// (ties: the smallest bitmask), among bitmasks whose rare values thin out
+/// (at most a third of their positions lie in the second half of the
+/// table), if that is at most a fifth of the table ([`RARE_FRACTION`]).
 ///
 /// # Arguments
 /// * `g`: g(0..N); tables under 1000 values are too short to judge.
@@ -49,10 +56,12 @@ pub fn is_rare(v: u64, mask: u64) -> bool {
 /// # Examples
 /// ```
 /// use sprague::pattern::rare::find_sparse;
-/// let mut g: Vec<u32> = (0..5000).map(|n| [0, 1, 2, 3][n % 4]).collect();
-/// g[10] = 4;
+/// // Common values 1 and 2 (odd popcount), the rare 0 and 3 only early on.
+/// let mut g: Vec<u32> = (0..5000).map(|n| [1, 2][n % 2]).collect();
+/// g[10] = 0;
+/// g[20] = 3;
 /// let s = find_sparse(&g).unwrap();
-/// assert_eq!((s.mask, s.rare_count, s.last_rare), (4, 1, 10));
+/// assert_eq!((s.mask, s.rare_count, s.last_rare, s.rare_values), (0, 2, 20, vec![0, 3]));
 /// ```
 pub fn find_sparse(g: &[u32]) -> Option<SparseSpace> {
     let n = g.len() as u64;
@@ -74,14 +83,19 @@ pub fn find_sparse(g: &[u32]) -> Option<SparseSpace> {
         .filter(|(_, &c)| c > 0)
         .map(|(v, &c)| (v as u64, c))
         .collect();
+    // Values of the second half, to see whether rare values thin out.
+    let mut late = vec![0u64; max as usize + 1];
+    for &v in &g[g.len() / 2..] {
+        late[v as usize] += 1;
+    }
     let mut best: Option<(u64, u64)> = None;
-    for mask in 1..(1u64 << bits) {
-        let count: u64 = present
-            .iter()
-            .filter(|&&(v, _)| is_rare(v, mask))
-            .map(|&(_, c)| c)
-            .sum();
-        if count > 0 && best.map_or(true, |(c, _)| count < c) {
+    for mask in 0..(1u64 << bits) - 1 {
+        let rare = present.iter().filter(|&&(v, _)| is_rare(v, mask));
+        let count: u64 = rare.clone().map(|&(_, c)| c).sum();
+        let in_late: u64 = rare.map(|&(v, _)| late[v as usize]).sum();
+        // A sparse space's rare values are the exception, and get rarer.
+        let thinning = in_late * 3 <= count;
+        if thinning && best.map_or(true, |(c, _)| count < c) {
             best = Some((count, mask));
         }
     }
