@@ -121,13 +121,18 @@ enum Picture {
     Heat { origin: u64, table: Vec<Vec<u64>> },
 }
 
-/// The values of n in [from, to) summarised by their least and largest g.
+/// The values of n in [from, to): each distinct value, or only the least
+/// and largest when there are many.
 struct Bucket {
     from: f64,
     to: f64,
     min: u32,
     max: u32,
+    distinct: Vec<u32>,
 }
+
+/// Buckets with more distinct values than this are drawn as one bar.
+const MAX_DISTINCT: usize = 24;
 
 /// Groups the values so that each bucket is about one pixel wide: linearly,
 /// or geometrically for a log axis (every single n below 1000 stays apart).
@@ -139,11 +144,18 @@ fn buckets(values: &[u32], log: bool) -> Vec<Bucket> {
         let width = if log { (n / 1000).max(1) } else { (len / 1500).max(1) };
         let end = (n + width).min(len);
         let slice = &values[n..end];
+        let mut distinct = slice.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() > MAX_DISTINCT {
+            distinct.clear();
+        }
         out.push(Bucket {
             from: n as f64,
             to: end as f64,
             min: slice.iter().copied().min().unwrap_or(0),
             max: slice.iter().copied().max().unwrap_or(0),
+            distinct,
         });
         n = end;
     }
@@ -186,7 +198,7 @@ where
     X::CoordDescType: ValueFormatter<f64>,
 {
     let mut builder = ChartBuilder::on(root);
-    builder.margin(16);
+    builder.margin(16).margin_right(40);
     if text {
         builder
             .caption(caption, ("sans-serif", 26))
@@ -200,7 +212,15 @@ where
             .x_desc("n")
             .y_desc("g(n)")
             .x_label_formatter(&|v| format!("{}", v.round() as u64))
-            .y_label_formatter(&|v| format!("{}", v.round() as i64))
+            .y_labels((ymax as usize + 1).min(12))
+            .y_label_formatter(&|v| {
+                // Grundy values are whole numbers: label only those ticks.
+                if (v - v.round()).abs() < 1e-6 {
+                    format!("{}", v.round() as i64)
+                } else {
+                    String::new()
+                }
+            })
             .light_line_style(WHITE.mix(0.0))
             .label_style(("sans-serif", 16))
             .axis_desc_style(("sans-serif", 18))
@@ -220,11 +240,16 @@ where
             .map_err(|e| e.to_string())?;
     } else {
         chart
-            .draw_series(buckets.iter().map(|b| {
-                Rectangle::new(
-                    [(b.from, b.min as f64 - 0.12), (b.to, b.max as f64 + 0.12)],
-                    color.filled(),
-                )
+            .draw_series(buckets.iter().flat_map(|b| {
+                let bars: Vec<(u32, u32)> = if b.distinct.is_empty() {
+                    vec![(b.min, b.max)]
+                } else {
+                    b.distinct.iter().map(|&v| (v, v)).collect()
+                };
+                let h = (ymax / 60.0).max(0.12);
+                bars.into_iter().map(move |(lo, hi)| {
+                    Rectangle::new([(b.from, lo as f64 - h), (b.to, hi as f64 + h)], color.filled())
+                })
             }))
             .map_err(|e| e.to_string())?;
     }
@@ -265,12 +290,8 @@ fn heat<DB: DrawingBackend>(
     // Square cells: shrink the drawing area to the table's aspect ratio.
     let (w, h) = root.dim_in_pixel();
     let side = ((w.saturating_sub(120)) as f64 / cols as f64).min(h.saturating_sub(110) as f64 / rows as f64);
-    let area = root.margin(
-        0,
-        0,
-        0,
-        (w as f64 - 120.0 - side * cols as f64).max(0.0) as u32,
-    );
+    let spare = (w as f64 - 120.0 - side * cols as f64).max(0.0) as u32;
+    let area = root.margin(0, 0, spare / 2, spare - spare / 2);
     let mut builder = ChartBuilder::on(&area);
     builder.margin(16);
     if text {
