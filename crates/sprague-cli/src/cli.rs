@@ -86,6 +86,9 @@ pub struct TableArgs {
     /// Print JSON: {"values": [...]} or {"rows": [[...], ...]}.
     #[arg(long)]
     pub json: bool,
+    /// Values per row of the text layout.
+    #[arg(long, default_value_t = 10, value_name = "K")]
+    pub width: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

@@ -53,15 +53,30 @@ fn json_reports_kind_status_and_parameters() {
     assert!(f["argument"].as_str().unwrap().contains("⌊n/12⌋"));
     let runs = &v["findings"][1];
     assert_eq!(runs["kind"], "runs");
-    assert_eq!(runs["runs"][1], serde_json::json!({"from": 12, "to": 24, "value": 1}));
+    assert_eq!(
+        runs["runs"][1],
+        serde_json::json!({"from": 12, "to": 24, "value": 1})
+    );
 
     let v = json(&["analyze", "octal:0.07", "--json"]);
-    assert_eq!((v["findings"][0]["preperiod"].as_u64(), v["findings"][0]["period"].as_u64()), (Some(53), Some(34)));
+    assert_eq!(
+        (
+            v["findings"][0]["preperiod"].as_u64(),
+            v["findings"][0]["period"].as_u64()
+        ),
+        (Some(53), Some(34))
+    );
 
     let v = json(&["analyze", "allbut:1,2", "--upto", "300", "--json"]);
     let f = &v["findings"][0];
-    assert_eq!((f["kind"].as_str(), f["status"].as_str()), (Some("arithmetic_periodic"), Some("observed")));
-    assert_eq!((f["saltus"].as_i64(), f["checked_upto"].as_u64()), (Some(1), Some(300)));
+    assert_eq!(
+        (f["kind"].as_str(), f["status"].as_str()),
+        (Some("arithmetic_periodic"), Some("observed"))
+    );
+    assert_eq!(
+        (f["saltus"].as_i64(), f["checked_upto"].as_u64()),
+        (Some(1), Some(300))
+    );
     assert!(f.get("argument").is_none());
 }
 
@@ -69,9 +84,16 @@ fn json_reports_kind_status_and_parameters() {
 fn grid_is_proven_separable_and_wythoff_recognised() {
     let (code, out, _) = run(&["analyze", "grid:2x3", "--upto", "16,16"]);
     assert_eq!(code, 0);
-    assert!(out.contains("g(x, y) = ((x − 1) mod 4) xor ((y − 1) mod 3)"), "{out}");
+    assert!(
+        out.contains("g(x, y) = ((x − 1) mod 4) xor ((y − 1) mod 3)"),
+        "{out}"
+    );
     let v = json(&["analyze", "wythoff", "--upto", "30,30", "--json"]);
-    assert!(v["findings"].as_array().unwrap().iter().any(|f| f["kind"] == "wythoff_positions"));
+    assert!(v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["kind"] == "wythoff_positions"));
 }
 
 #[test]
@@ -83,7 +105,10 @@ fn unprovable_games_say_observed_and_refuse_to_emit() {
     assert!(out.contains("observed up to 8000"), "{out}");
     let (code, _, err) = run(&["analyze", "grundy", "--upto", "300", "--emit", "rust"]);
     assert_eq!(code, 2);
-    assert!(err.starts_with("sprague: error: no proven pattern for `grundy`"), "{err}");
+    assert!(
+        err.starts_with("sprague: error: no proven pattern for `grundy`"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1);
 }
 
@@ -94,8 +119,14 @@ fn bad_input_is_one_line_and_exit_two() {
         (&["analyze", "kayles", "--upto", "10,10"][..], "is a heap game"),
         (&["analyze", "gcd"][..], "not a normal-play game on two numbers"),
         (&["analyze", "chess"][..], "unknown game"),
-        (&["plot", "kayles", "--upto", "10", "-o", "k.pdf"][..], "name the file FILE.svg or FILE.png"),
-        (&["plot", "kayles", "--upto", "10", "-o", "/nonexistent-dir/k.svg"][..], "cannot write `/nonexistent-dir/k.svg`"),
+        (
+            &["plot", "kayles", "--upto", "10", "-o", "k.pdf"][..],
+            "name the file FILE.svg or FILE.png",
+        ),
+        (
+            &["plot", "kayles", "--upto", "10", "-o", "/nonexistent-dir/k.svg"][..],
+            "cannot write `/nonexistent-dir/k.svg`",
+        ),
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -139,7 +170,10 @@ fn brute(spec: &str, ns: &[u64]) -> Vec<u64> {
                 .map(|&n| match table.get(n as usize) {
                     Some(&g) => g as u64,
                     None if matches!(moves, sprague::rules::HeapMoves::Divide(_)) => {
-                        solver.grundy(&rules.parse_position(&n.to_string()).unwrap()).unwrap().0
+                        solver
+                            .grundy(&rules.parse_position(&n.to_string()).unwrap())
+                            .unwrap()
+                            .0
                     }
                     // Periodic games: beyond the table, the proven evaluator
                     // (itself tested against tables in the library's tests).
@@ -161,7 +195,12 @@ fn probes() -> Vec<u64> {
         ns.push(x);
         ns.push(x % 1_000_000_000_000_000_001);
     }
-    ns.extend([u64::MAX, u64::MAX - 1, 999_999_999_999_999_999, 1_000_000_000_000_000_000]);
+    ns.extend([
+        u64::MAX,
+        u64::MAX - 1,
+        999_999_999_999_999_999,
+        1_000_000_000_000_000_000,
+    ]);
     ns
 }
 
@@ -210,7 +249,11 @@ fn run_program(dir: &Path, lang: &str, source: &str, input: &str) -> Option<Stri
     std::fs::write(dir.join(file), source).unwrap();
     if let Some(b) = build {
         let st = Cmd::new(&b[0]).args(&b[1..]).output().unwrap();
-        assert!(st.status.success(), "{lang} build failed: {}", String::from_utf8_lossy(&st.stderr));
+        assert!(
+            st.status.success(),
+            "{lang} build failed: {}",
+            String::from_utf8_lossy(&st.stderr)
+        );
     }
     let mut child = Cmd::new(&exe[0])
         .args(&exe[1..])
@@ -255,4 +298,29 @@ fn emitted_code_agrees_with_the_tables() {
             }
         }
     }
+}
+
+#[test]
+fn value_uses_proven_patterns_for_huge_heaps() {
+    let v = json(&["value", "octal:0.77", "1000000000000000000", "--json"]);
+    assert_eq!(
+        v["pattern"],
+        "periodic (period 12 from n = 71), proven by the octal periodicity theorem"
+    );
+    // The same residue mod 12 above the pre-period, within a dense table.
+    let small = 71 + (1_000_000_000_000_000_000u64 - 71) % 12;
+    assert_eq!(v["grundy"].as_u64(), Some(brute("kayles", &[small])[0]));
+
+    let n = 999_999_999_999_999_999u64;
+    let v = json(&["value", "divide:2..6", &n.to_string(), "--json"]);
+    assert!(v["pattern"]
+        .as_str()
+        .unwrap()
+        .starts_with("floor division (g(n) = g(⌊n/12⌋) from n = 6)"));
+    assert_eq!(v["grundy"].as_u64(), Some(brute("divide:2..6", &[n])[0]));
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+
+    let (code, out, _) = run(&["value", "kayles", "7", "11"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("pattern"), "small heaps need no pattern: {out}");
 }

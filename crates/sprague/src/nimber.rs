@@ -32,12 +32,14 @@ impl Nimber {
 
 impl Add for Nimber {
     type Output = Nimber;
+    #[allow(clippy::suspicious_arithmetic_impl)] // nim-addition is xor
     fn add(self, rhs: Nimber) -> Nimber {
         Nimber(self.0 ^ rhs.0)
     }
 }
 
 impl AddAssign for Nimber {
+    #[allow(clippy::suspicious_op_assign_impl)] // nim-addition is xor
     fn add_assign(&mut self, rhs: Nimber) {
         self.0 ^= rhs.0;
     }

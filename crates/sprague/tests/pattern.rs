@@ -40,12 +40,18 @@ fn assert_agrees(e: &Evaluator, g: &[u32]) {
 
 #[test]
 fn known_octal_periods() {
-    for (spec, o, p) in [("octal:0.77", 71, 12), ("octal:0.07", 53, 34), ("octal:0.137", 52, 34)] {
+    for (spec, o, p) in [
+        ("octal:0.77", 71, 12),
+        ("octal:0.07", 53, 34),
+        ("octal:0.137", 52, 34),
+    ] {
         let proof = proof_of(spec).unwrap_or_else(|| panic!("{spec} not proven"));
         let f = &proof.finding;
         assert_eq!((f.kind, f.status), (Kind::Periodic, Status::Proven), "{spec}");
         assert_eq!((f.preperiod, f.period), (Some(o), Some(p)), "{spec}");
-        let Game::Octal(r) = game(spec) else { unreachable!() };
+        let Game::Octal(r) = game(spec) else {
+            unreachable!()
+        };
         assert_agrees(&proof.evaluator, &table(r.heap_moves().unwrap(), 3000));
     }
 }
@@ -54,7 +60,10 @@ fn known_octal_periods() {
 fn subtract_one_to_k_has_period_k_plus_one() {
     for k in 1..=12u64 {
         let proof = proof_of(&format!("subtract:1..{k}")).unwrap();
-        assert_eq!((proof.finding.preperiod, proof.finding.period), (Some(0), Some(k + 1)));
+        assert_eq!(
+            (proof.finding.preperiod, proof.finding.period),
+            (Some(0), Some(k + 1))
+        );
         assert_eq!(proof.evaluator.value(10u64.pow(18)), 10u64.pow(18) % (k + 1));
     }
 }
@@ -62,7 +71,10 @@ fn subtract_one_to_k_has_period_k_plus_one() {
 #[test]
 fn powers_four_has_period_five_proven() {
     let proof = proof_of("powers:4").unwrap();
-    assert_eq!((proof.finding.preperiod, proof.finding.period), (Some(0), Some(5)));
+    assert_eq!(
+        (proof.finding.preperiod, proof.finding.period),
+        (Some(0), Some(5))
+    );
     // PotatoGame: the player to move loses iff n mod 5 ∈ {0, 2}.
     for n in [0u64, 2, 5, 7, 999_999_999_999_999_997] {
         assert_eq!(proof.evaluator.value(n), 0, "{n}");
@@ -74,7 +86,10 @@ fn powers_four_has_period_five_proven() {
 fn divide_two_to_six_is_base_twelve_from_six() {
     let proof = proof_of("divide:2..6").unwrap();
     let f = &proof.finding;
-    assert_eq!((f.kind, f.status, f.base, f.n0), (Kind::FloorDivision, Status::Proven, Some(12), Some(6)));
+    assert_eq!(
+        (f.kind, f.status, f.base, f.n0),
+        (Kind::FloorDivision, Status::Proven, Some(12), Some(6))
+    );
     // THEORY.md: 1 on [12^k, 2·12^k), 2 on [2·12^k, 4·12^k), 3 on [4·12^k, 6·12^k), else 0.
     let mut k = 1u64;
     while let Some(next) = k.checked_mul(12) {
@@ -132,7 +147,11 @@ fn all_but_sets_are_observed_arithmetic_periodic() {
     assert!(a.proof.is_none());
     let f = &a.findings[0];
     assert_eq!((f.kind, f.status), (Kind::ArithmeticPeriodic, Status::Observed));
-    let (o, p, s) = (f.preperiod.unwrap() as usize, f.period.unwrap() as usize, f.saltus.unwrap());
+    let (o, p, s) = (
+        f.preperiod.unwrap() as usize,
+        f.period.unwrap() as usize,
+        f.saltus.unwrap(),
+    );
     for n in o..a.values.len() - p {
         assert_eq!(a.values[n + p] as i64 - a.values[n] as i64, s);
     }
@@ -185,7 +204,9 @@ fn grundys_game_has_bitmask_one() {
 #[test]
 fn sparse_space_is_not_claimed_where_rare_values_keep_coming() {
     // Values 0..3 uniformly: every class keeps occurring, nothing is rare.
-    let g: Vec<u32> = (0..5000u32).map(|n| (n.wrapping_mul(2_654_435_761) >> 7) % 4).collect();
+    let g: Vec<u32> = (0..5000u32)
+        .map(|n| (n.wrapping_mul(2_654_435_761) >> 7) % 4)
+        .collect();
     assert!(sprague::pattern::rare::find_sparse(&g).is_none());
 }
 
@@ -194,13 +215,14 @@ fn subtraction_set() -> impl Strategy<Value = Vec<u64>> {
 }
 
 fn octal_code() -> impl Strategy<Value = OctalCode> {
-    (prop_oneof![Just("0"), Just("4")], proptest::collection::vec(0u8..8, 1..4)).prop_filter_map(
-        "code allows a move",
-        |(d0, ds)| {
+    (
+        prop_oneof![Just("0"), Just("4")],
+        proptest::collection::vec(0u8..8, 1..4),
+    )
+        .prop_filter_map("code allows a move", |(d0, ds)| {
             let code = format!("{d0}.{}", ds.iter().map(u8::to_string).collect::<String>());
             OctalCode::parse(&code).ok()
-        },
-    )
+        })
 }
 
 proptest! {

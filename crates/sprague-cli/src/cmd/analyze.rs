@@ -107,7 +107,10 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
                     report.spec, report.checked_upto
                 )
             } else {
-                format!("`{}` is not a heap game: --emit writes g(n) of a heap game", report.spec)
+                format!(
+                    "`{}` is not a heap game: --emit writes g(n) of a heap game",
+                    report.spec
+                )
             }
         })?;
         let lang = match lang {

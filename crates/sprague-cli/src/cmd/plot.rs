@@ -62,11 +62,17 @@ const SIZE: (u32, u32) = (1000, 620);
 pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = super::parse_game(&args.spec)?;
     let path = args.output.as_path();
-    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
     let format = match ext.as_deref() {
         Some("svg") => Format::Svg,
         Some("png") => Format::Png,
-        _ => bail!("cannot plot to `{}`: name the file FILE.svg or FILE.png", path.display()),
+        _ => bail!(
+            "cannot plot to `{}`: name the file FILE.svg or FILE.png",
+            path.display()
+        ),
     };
     let (n, m) = parse_upto(&args.upto)?;
     let limits = args.limits.limits();
@@ -90,8 +96,18 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let text = fonts();
     let caption = format!("Grundy values of {}", game.spec());
     let drawn = match format {
-        Format::Svg => draw(SVGBackend::new(path, SIZE).into_drawing_area(), &picture, &caption, text),
-        Format::Png => draw(BitMapBackend::new(path, SIZE).into_drawing_area(), &picture, &caption, text),
+        Format::Svg => draw(
+            SVGBackend::new(path, SIZE).into_drawing_area(),
+            &picture,
+            &caption,
+            text,
+        ),
+        Format::Png => draw(
+            BitMapBackend::new(path, SIZE).into_drawing_area(),
+            &picture,
+            &caption,
+            text,
+        ),
     };
     drawn.map_err(|e| anyhow!("cannot write `{}`: {e}", path.display()))?;
     if !text {
@@ -141,7 +157,11 @@ fn buckets(values: &[u32], log: bool) -> Vec<Bucket> {
     let mut out = Vec::new();
     let mut n = if log { 1 } else { 0 };
     while n < len {
-        let width = if log { (n / 1000).max(1) } else { (len / 1500).max(1) };
+        let width = if log {
+            (n / 1000).max(1)
+        } else {
+            (len / 1500).max(1)
+        };
         let end = (n + width).min(len);
         let slice = &values[n..end];
         let mut distinct = slice.to_vec();
@@ -205,7 +225,9 @@ where
             .x_label_area_size(44)
             .y_label_area_size(54);
     }
-    let mut chart = builder.build_cartesian_2d(x, -0.5..ymax).map_err(|e| e.to_string())?;
+    let mut chart = builder
+        .build_cartesian_2d(x, -0.5..ymax)
+        .map_err(|e| e.to_string())?;
     if text {
         chart
             .configure_mesh()
@@ -230,7 +252,11 @@ where
     let color = RGBColor(31, 90, 160);
     if buckets.len() <= 300 && buckets.iter().all(|b| b.to - b.from <= 1.0) {
         chart
-            .draw_series(buckets.iter().map(|b| Circle::new((b.from, b.min as f64), 3, color.filled())))
+            .draw_series(
+                buckets
+                    .iter()
+                    .map(|b| Circle::new((b.from, b.min as f64), 3, color.filled())),
+            )
             .map_err(|e| e.to_string())?;
         chart
             .draw_series(LineSeries::new(
@@ -268,7 +294,11 @@ fn shade(v: u64, max: u64) -> RGBColor {
         (59.0, 82.0, 139.0),
         (68.0, 1.0, 84.0),
     ];
-    let t = if max <= 1 { 0.0 } else { (v - 1) as f64 / (max - 1) as f64 };
+    let t = if max <= 1 {
+        0.0
+    } else {
+        (v - 1) as f64 / (max - 1) as f64
+    };
     let pos = t * (STOPS.len() - 1) as f64;
     let i = (pos.floor() as usize).min(STOPS.len() - 2);
     let f = pos - i as f64;
@@ -300,8 +330,14 @@ fn heat<DB: DrawingBackend>(
             .x_label_area_size(44)
             .y_label_area_size(54);
     }
-    let (lo, xhi, yhi) = (origin as f64 - 0.5, (origin + rows) as f64 - 0.5, (origin + cols) as f64 - 0.5);
-    let mut chart = builder.build_cartesian_2d(lo..yhi, lo..xhi).map_err(|e| e.to_string())?;
+    let (lo, xhi, yhi) = (
+        origin as f64 - 0.5,
+        (origin + rows) as f64 - 0.5,
+        (origin + cols) as f64 - 0.5,
+    );
+    let mut chart = builder
+        .build_cartesian_2d(lo..yhi, lo..xhi)
+        .map_err(|e| e.to_string())?;
     if text {
         let labels = |n: u64| (n.min(16) as usize).max(2);
         chart
@@ -341,14 +377,17 @@ fn heat<DB: DrawingBackend>(
                 row.iter().enumerate().map(move |(j, &v)| {
                     let dark = v != 0 && (v as f64) > max as f64 * 0.45;
                     let colour = if dark { WHITE } else { BLACK };
-                    let style = ("sans-serif", size)
-                        .into_font()
-                        .color(&colour)
-                        .pos(plotters::style::text_anchor::Pos::new(
+                    let style = ("sans-serif", size).into_font().color(&colour).pos(
+                        plotters::style::text_anchor::Pos::new(
                             plotters::style::text_anchor::HPos::Center,
                             plotters::style::text_anchor::VPos::Center,
-                        ));
-                    Text::new(v.to_string(), ((origin + j as u64) as f64, (origin + i as u64) as f64), style)
+                        ),
+                    );
+                    Text::new(
+                        v.to_string(),
+                        ((origin + j as u64) as f64, (origin + i as u64) as f64),
+                        style,
+                    )
                 })
             }))
             .map_err(|e| e.to_string())?;

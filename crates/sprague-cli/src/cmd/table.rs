@@ -1,3 +1,185 @@
-pub fn run(_a: &crate::cli::TableArgs, _o: &mut dyn std::io::Write) -> anyhow::Result<()> {
-    anyhow::bail!("not yet")
+//! `sprague table`: Grundy values g(0..=N) of a heap game, or a 2-D table.
+
+use crate::cli::TableArgs;
+use anyhow::{bail, Context};
+use serde::Serialize;
+use sprague::number::parse_u64;
+use sprague::rules::{Convention, GameVisitor, Ruleset};
+use sprague::solve::Solver;
+use std::io::Write;
+
+/// The extent asked for with `--upto`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Extent {
+    Line(u64),
+    Grid(u64, u64),
+}
+
+fn parse_extent(text: &str) -> anyhow::Result<Extent> {
+    let field = |t: &str| parse_u64(t).map_err(|e| anyhow::anyhow!("bad --upto `{text}`: {e}"));
+    match text.split_once(',') {
+        None => Ok(Extent::Line(field(text)?)),
+        Some((a, b)) => Ok(Extent::Grid(field(a)?, field(b)?)),
+    }
+}
+
+#[derive(Serialize)]
+struct LineJson<'a> {
+    spec: String,
+    values: &'a [u32],
+}
+
+#[derive(Serialize)]
+struct GridJson {
+    spec: String,
+    row_start: u64,
+    col_start: u64,
+    rows: Vec<Vec<Option<u64>>>,
+}
+
+/// Runs `sprague table`.
+pub fn run(args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let game = super::parse_game(&args.spec)?;
+    let extent = parse_extent(&args.upto)?;
+    game.visit(Job { args, extent, out })
+}
+
+struct Job<'a> {
+    args: &'a TableArgs,
+    extent: Extent,
+    out: &'a mut dyn Write,
+}
+
+impl GameVisitor for Job<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn visit<R: Ruleset>(self, rules: &R) -> anyhow::Result<()> {
+        let Job { args, extent, out } = self;
+        if rules.convention() != Convention::Normal {
+            bail!(
+                "`{}` is not normal play: it has no table of Grundy values",
+                rules.spec()
+            );
+        }
+        let limits = args.limits.limits();
+        let mut solver = Solver::new(rules, limits);
+        match extent {
+            Extent::Line(n) => {
+                if rules.heap_moves().is_none() {
+                    bail!(
+                        "`{}` positions are pairs: give --upto N,M for a 2-D table",
+                        rules.spec()
+                    );
+                }
+                let values = solver.heap_table(n)?;
+                if args.json {
+                    serde_json::to_writer(
+                        &mut *out,
+                        &LineJson {
+                            spec: rules.spec(),
+                            values,
+                        },
+                    )?;
+                    writeln!(out)?;
+                } else {
+                    render_line(values, args.width, out)?;
+                }
+            }
+            Extent::Grid(n, m) => {
+                let o = rules.pair_origin();
+                if rules.pair_position(o, o).is_none() {
+                    bail!("`{}` is a heap game: give --upto N for its table", rules.spec());
+                }
+                if n < o || m < o {
+                    bail!("bad --upto `{}`: the table starts at {o},{o}", args.upto);
+                }
+                let cells = (n - o + 1) as u128 * (m - o + 1) as u128;
+                if cells > limits.max_states as u128 {
+                    bail!(
+                        "a table of {cells} cells exceeds the limit of {} states; raise it with --max-states",
+                        limits.max_states
+                    );
+                }
+                let mut rows = Vec::new();
+                for x in o..=n {
+                    let mut row = Vec::new();
+                    for y in o..=m {
+                        let cell = match rules.pair_position(x, y) {
+                            Some(p) => Some(solver.grundy(&p).with_context(|| format!("cell {x},{y}"))?.0),
+                            None => None,
+                        };
+                        row.push(cell);
+                    }
+                    rows.push(row);
+                }
+                let grid = GridJson {
+                    spec: rules.spec(),
+                    row_start: o,
+                    col_start: o,
+                    rows,
+                };
+                if args.json {
+                    serde_json::to_writer(&mut *out, &grid)?;
+                    writeln!(out)?;
+                } else {
+                    render_grid(&grid, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// g(0..=N), `width` values a row, each row labelled by its first n.
+fn render_line(values: &[u32], width: usize, out: &mut dyn Write) -> std::io::Result<()> {
+    let width = width.max(1);
+    let cell = values
+        .iter()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let label = (values.len().saturating_sub(1)).to_string().len().max(1);
+    write!(out, "{:label$}  ", "n")?;
+    for c in 0..width.min(values.len()) {
+        write!(out, " {:>cell$}", format!("+{c}"))?;
+    }
+    writeln!(out)?;
+    for (r, chunk) in values.chunks(width).enumerate() {
+        write!(out, "{:>label$}: ", r * width)?;
+        for v in chunk {
+            write!(out, " {v:>cell$}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// A 2-D table: one row per first coordinate, `.` where there is no position.
+fn render_grid(g: &GridJson, out: &mut dyn Write) -> std::io::Result<()> {
+    let show = |c: &Option<u64>| c.map_or(".".to_string(), |v| v.to_string());
+    let cell = g
+        .rows
+        .iter()
+        .flatten()
+        .map(|c| show(c).len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let ncols = g.rows.first().map_or(0, Vec::len);
+    let last_row = g.row_start + g.rows.len() as u64;
+    let label = last_row.to_string().len().max(3);
+    write!(out, "{:>label$} ", "x\\y")?;
+    for c in 0..ncols as u64 {
+        write!(out, " {:>cell$}", g.col_start + c)?;
+    }
+    writeln!(out)?;
+    for (r, row) in g.rows.iter().enumerate() {
+        write!(out, "{:>label$}:", g.row_start + r as u64)?;
+        for c in row {
+            write!(out, " {:>cell$}", show(c))?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
 }

@@ -40,9 +40,9 @@ impl HeapLimits {
     }
 
     fn last(&self, moves: HeapMoves<'_>) -> u64 {
-        let upto = self.upto.unwrap_or_else(|| {
-            Self::default_upto(moves).min(self.max_states.saturating_sub(1))
-        });
+        let upto = self
+            .upto
+            .unwrap_or_else(|| Self::default_upto(moves).min(self.max_states.saturating_sub(1)));
         upto.max(1)
     }
 }
@@ -107,12 +107,20 @@ fn periodic_finding(per: Periodicity, g: &[u32], status: Status, argument: Optio
     let mut formula = if s == 0 {
         format!("g(n + {p}) = g(n) for n ≥ {o} (period {p}, pre-period {o})")
     } else {
-        format!("g(n + {p}) = g(n) {} {} for n ≥ {o} (period {p}, saltus {s}, pre-period {o})", if s < 0 { '−' } else { '+' }, s.unsigned_abs())
+        format!(
+            "g(n + {p}) = g(n) {} {} for n ≥ {o} (period {p}, saltus {s}, pre-period {o})",
+            if s < 0 { '−' } else { '+' },
+            s.unsigned_abs()
+        )
     };
     if p <= 40 && (o + p) as usize <= g.len() {
         formula += &format!("; g({o}..{}) = {}", o + p, list(&g[o as usize..(o + p) as usize]));
     }
-    let kind = if s == 0 { Kind::Periodic } else { Kind::ArithmeticPeriodic };
+    let kind = if s == 0 {
+        Kind::Periodic
+    } else {
+        Kind::ArithmeticPeriodic
+    };
     let mut f = Finding::new(kind, status, argument, formula, g.len() as u64 - 1);
     f.preperiod = Some(o);
     f.period = Some(p);
@@ -131,7 +139,8 @@ fn prove_table(moves: HeapMoves<'_>, g: &[u32]) -> Option<Proof> {
                 period: 1,
                 saltus: 1,
             };
-            let argument = "every smaller heap is an option, so g(n) = mex{g(0), …, g(n − 1)} = n".to_string();
+            let argument =
+                "every smaller heap is an option, so g(n) = mex{g(0), …, g(n − 1)} = n".to_string();
             Some(Proof {
                 evaluator: Evaluator::Periodic {
                     prefix: vec![],
@@ -153,7 +162,13 @@ fn prove_table(moves: HeapMoves<'_>, g: &[u32]) -> Option<Proof> {
                 "g(n) = g(⌊n/{b}⌋) for n ≥ {n0}; g(0..{n0}) = {}",
                 list(&g[..n0 as usize])
             );
-            let mut finding = Finding::new(Kind::FloorDivision, Status::Proven, Some(argument), formula, g.len() as u64 - 1);
+            let mut finding = Finding::new(
+                Kind::FloorDivision,
+                Status::Proven,
+                Some(argument),
+                formula,
+                g.len() as u64 - 1,
+            );
             finding.base = Some(b);
             finding.n0 = Some(n0);
             Some(Proof {
@@ -187,11 +202,7 @@ fn prove_table(moves: HeapMoves<'_>, g: &[u32]) -> Option<Proof> {
 }
 
 /// Grows the table 256, 1024, 4096, … (up to the limit) until `stop` says so.
-fn grow(
-    moves: HeapMoves<'_>,
-    limits: HeapLimits,
-    mut stop: impl FnMut(&[u32]) -> bool,
-) -> Result<Vec<u32>> {
+fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -> bool) -> Result<Vec<u32>> {
     let last = limits.last(moves);
     let mut g = Vec::new();
     let mut upto = last.min(255);
@@ -298,7 +309,13 @@ pub fn analyze_heap(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<HeapAnal
                 .map(|r| format!("[{}·{base}^k, {}·{base}^k) → {}", r.from, r.to, r.value))
                 .collect();
             let formula = format!("for k ≥ 0: {}", shown.join(", "));
-            let mut f = Finding::new(Kind::Runs, Status::Proven, finding.argument.clone(), formula, last);
+            let mut f = Finding::new(
+                Kind::Runs,
+                Status::Proven,
+                finding.argument.clone(),
+                formula,
+                last,
+            );
             f.base = Some(*base);
             f.n0 = Some(n0);
             f.runs = Some(block);
@@ -307,7 +324,10 @@ pub fn analyze_heap(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<HeapAnal
         _ => {
             let all = runs(&g, 0, g.len());
             if all.len() <= 20 && g.len() >= 64 {
-                let shown: Vec<String> = all.iter().map(|r| format!("[{}, {}) → {}", r.from, r.to, r.value)).collect();
+                let shown: Vec<String> = all
+                    .iter()
+                    .map(|r| format!("[{}, {}) → {}", r.from, r.to, r.value))
+                    .collect();
                 let mut f = Finding::new(Kind::Runs, Status::Observed, None, shown.join(", "), last);
                 f.runs = Some(all);
                 findings.push(f);

@@ -25,7 +25,11 @@ fn list(values: &[u32], indent: &str) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for (i, v) in values.iter().enumerate() {
-        let item = if i + 1 < values.len() { format!("{v}, ") } else { v.to_string() };
+        let item = if i + 1 < values.len() {
+            format!("{v}, ")
+        } else {
+            v.to_string()
+        };
         if line.len() + item.len() > 88 {
             let _ = writeln!(out, "{indent}{}", line.trim_end());
             line.clear();
@@ -40,30 +44,69 @@ pub(super) fn emit(e: &Evaluator, lang: Language, comment: &str) -> String {
     let comment = comment.replace('\n', " ");
     let mut s = String::new();
     match (e, lang) {
-        (Evaluator::Periodic { prefix, cycle, saltus }, Language::Rust) => {
+        (
+            Evaluator::Periodic {
+                prefix,
+                cycle,
+                saltus,
+            },
+            Language::Rust,
+        ) => {
             let (o, p) = (prefix.len(), cycle.len());
             let _ = writeln!(s, "/// {comment}\nfn grundy(n: u64) -> u64 {{");
             if o > 0 {
-                let _ = writeln!(s, "    const PREFIX: [u32; {o}] = [\n{}\n    ];", list(prefix, "        "));
+                let _ = writeln!(
+                    s,
+                    "    const PREFIX: [u32; {o}] = [\n{}\n    ];",
+                    list(prefix, "        ")
+                );
             }
-            let _ = writeln!(s, "    const CYCLE: [u32; {p}] = [\n{}\n    ];", list(cycle, "        "));
+            let _ = writeln!(
+                s,
+                "    const CYCLE: [u32; {p}] = [\n{}\n    ];",
+                list(cycle, "        ")
+            );
             if o > 0 {
-                let _ = writeln!(s, "    if n < {o} {{\n        return PREFIX[n as usize] as u64;\n    }}");
+                let _ = writeln!(
+                    s,
+                    "    if n < {o} {{\n        return PREFIX[n as usize] as u64;\n    }}"
+                );
             }
             let _ = writeln!(s, "    let m = n - {o};");
             if *saltus == 0 {
                 let _ = writeln!(s, "    CYCLE[(m % {p}) as usize] as u64\n}}");
             } else {
-                let _ = writeln!(s, "    CYCLE[(m % {p}) as usize] as u64 + {saltus} * (m / {p})\n}}");
+                let _ = writeln!(
+                    s,
+                    "    CYCLE[(m % {p}) as usize] as u64 + {saltus} * (m / {p})\n}}"
+                );
             }
         }
-        (Evaluator::Periodic { prefix, cycle, saltus }, Language::Cpp) => {
+        (
+            Evaluator::Periodic {
+                prefix,
+                cycle,
+                saltus,
+            },
+            Language::Cpp,
+        ) => {
             let (o, p) = (prefix.len(), cycle.len());
-            let _ = writeln!(s, "// {comment}\nunsigned long long grundy(unsigned long long n) {{");
+            let _ = writeln!(
+                s,
+                "// {comment}\nunsigned long long grundy(unsigned long long n) {{"
+            );
             if o > 0 {
-                let _ = writeln!(s, "    static const unsigned int PREFIX[{o}] = {{\n{}\n    }};", list(prefix, "        "));
+                let _ = writeln!(
+                    s,
+                    "    static const unsigned int PREFIX[{o}] = {{\n{}\n    }};",
+                    list(prefix, "        ")
+                );
             }
-            let _ = writeln!(s, "    static const unsigned int CYCLE[{p}] = {{\n{}\n    }};", list(cycle, "        "));
+            let _ = writeln!(
+                s,
+                "    static const unsigned int CYCLE[{p}] = {{\n{}\n    }};",
+                list(cycle, "        ")
+            );
             if o > 0 {
                 let _ = writeln!(s, "    if (n < {o}ULL) return PREFIX[n];");
             }
@@ -71,10 +114,20 @@ pub(super) fn emit(e: &Evaluator, lang: Language, comment: &str) -> String {
             if *saltus == 0 {
                 let _ = writeln!(s, "    return CYCLE[m % {p}ULL];\n}}");
             } else {
-                let _ = writeln!(s, "    return CYCLE[m % {p}ULL] + {saltus}ULL * (m / {p}ULL);\n}}");
+                let _ = writeln!(
+                    s,
+                    "    return CYCLE[m % {p}ULL] + {saltus}ULL * (m / {p}ULL);\n}}"
+                );
             }
         }
-        (Evaluator::Periodic { prefix, cycle, saltus }, Language::Python) => {
+        (
+            Evaluator::Periodic {
+                prefix,
+                cycle,
+                saltus,
+            },
+            Language::Python,
+        ) => {
             let (o, p) = (prefix.len(), cycle.len());
             let _ = writeln!(s, "# {comment}\ndef grundy(n):");
             if o > 0 {
@@ -94,14 +147,31 @@ pub(super) fn emit(e: &Evaluator, lang: Language, comment: &str) -> String {
         (Evaluator::FloorDivision { base, low }, Language::Rust) => {
             let n0 = low.len();
             let _ = writeln!(s, "/// {comment}\nfn grundy(mut n: u64) -> u64 {{");
-            let _ = writeln!(s, "    const LOW: [u32; {n0}] = [\n{}\n    ];", list(low, "        "));
-            let _ = writeln!(s, "    while n >= {n0} {{\n        n /= {base};\n    }}\n    LOW[n as usize] as u64\n}}");
+            let _ = writeln!(
+                s,
+                "    const LOW: [u32; {n0}] = [\n{}\n    ];",
+                list(low, "        ")
+            );
+            let _ = writeln!(
+                s,
+                "    while n >= {n0} {{\n        n /= {base};\n    }}\n    LOW[n as usize] as u64\n}}"
+            );
         }
         (Evaluator::FloorDivision { base, low }, Language::Cpp) => {
             let n0 = low.len();
-            let _ = writeln!(s, "// {comment}\nunsigned long long grundy(unsigned long long n) {{");
-            let _ = writeln!(s, "    static const unsigned int LOW[{n0}] = {{\n{}\n    }};", list(low, "        "));
-            let _ = writeln!(s, "    while (n >= {n0}ULL) n /= {base}ULL;\n    return LOW[n];\n}}");
+            let _ = writeln!(
+                s,
+                "// {comment}\nunsigned long long grundy(unsigned long long n) {{"
+            );
+            let _ = writeln!(
+                s,
+                "    static const unsigned int LOW[{n0}] = {{\n{}\n    }};",
+                list(low, "        ")
+            );
+            let _ = writeln!(
+                s,
+                "    while (n >= {n0}ULL) n /= {base}ULL;\n    return LOW[n];\n}}"
+            );
         }
         (Evaluator::FloorDivision { base, low }, Language::Python) => {
             let n0 = low.len();

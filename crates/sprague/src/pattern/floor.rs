@@ -71,7 +71,11 @@ pub fn prove_floor(divisors: &[u64], g: &[u32]) -> Option<FloorPattern> {
         }
         let window_end = d.checked_mul(n0 + 1)?.max(b);
         if window_end <= n {
-            return Some(FloorPattern { base: b, n0, window_end });
+            return Some(FloorPattern {
+                base: b,
+                n0,
+                window_end,
+            });
         }
     }
     None

@@ -145,7 +145,13 @@ pub struct Finding {
 
 impl Finding {
     /// A finding of `kind` with only the common fields set.
-    pub fn new(kind: Kind, status: Status, argument: Option<String>, formula: String, checked_upto: u64) -> Self {
+    pub fn new(
+        kind: Kind,
+        status: Status,
+        argument: Option<String>,
+        formula: String,
+        checked_upto: u64,
+    ) -> Self {
         Finding {
             kind,
             status,
@@ -177,7 +183,13 @@ impl Finding {
 
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} — {}", self.kind.name(), self.formula, self.status_text())
+        write!(
+            f,
+            "{}: {} — {}",
+            self.kind.name(),
+            self.formula,
+            self.status_text()
+        )
     }
 }
 
@@ -192,8 +204,8 @@ impl fmt::Display for Finding {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Evaluator {
-    /// g(n) = prefix[n] for n < o = prefix.len(); otherwise, with
-    /// p = cycle.len() and m = n − o: cycle[m mod p] + saltus·⌊m/p⌋.
+    /// g(n) = `prefix[n]` for n < o = `prefix.len()`; otherwise, with
+    /// p = `cycle.len()` and m = n − o: `cycle[m mod p]` + saltus·⌊m/p⌋.
     Periodic {
         /// g(0..o).
         prefix: Vec<u32>,
@@ -202,7 +214,7 @@ pub enum Evaluator {
         /// Added once per period (0 for plain periodicity).
         saltus: u64,
     },
-    /// g(n) = g(⌊n/base⌋) while n ≥ n0 = low.len(); then low[n].
+    /// g(n) = g(⌊n/base⌋) while n ≥ n0 = `low.len()`; then `low[n]`.
     FloorDivision {
         /// b ≥ 2.
         base: u64,
@@ -218,7 +230,11 @@ impl Evaluator {
     /// the catalog gets near it).
     pub fn value(&self, n: u64) -> u64 {
         match self {
-            Evaluator::Periodic { prefix, cycle, saltus } => {
+            Evaluator::Periodic {
+                prefix,
+                cycle,
+                saltus,
+            } => {
                 let o = prefix.len() as u64;
                 if n < o {
                     return prefix[n as usize] as u64;

@@ -61,9 +61,14 @@ pub fn pair_table(game: &Game, xmax: u64, ymax: u64, limits: Limits) -> Result<(
                 )));
             }
             if self.xmax < o || self.ymax < o {
-                return Err(Error::Unsupported(format!("the table of `{}` starts at {o},{o}", rules.spec())));
+                return Err(Error::Unsupported(format!(
+                    "the table of `{}` starts at {o},{o}",
+                    rules.spec()
+                )));
             }
-            let cells = (self.xmax - o).saturating_add(1).saturating_mul((self.ymax - o).saturating_add(1));
+            let cells = (self.xmax - o)
+                .saturating_add(1)
+                .saturating_mul((self.ymax - o).saturating_add(1));
             if cells > MAX_CELLS.min(self.limits.max_states) {
                 return Err(Error::LimitExceeded {
                     what: format!("a table of {cells} cells"),
@@ -115,36 +120,42 @@ pub fn analyze_pairs(game: &Game, xmax: u64, ymax: u64, limits: Limits) -> Resul
         _ => None,
     };
     let mut findings = Vec::new();
-    let along = |axis: &'static str, lines: Vec<Vec<u64>>, modulus: Option<u64>, findings: &mut Vec<Finding>| {
-        let checked = origin + lines.len() as u64 - 1;
-        let mut ids = HashMap::new();
-        let seq: Vec<u32> = lines
-            .into_iter()
-            .map(|l| {
-                let next = ids.len() as u32;
-                *ids.entry(l).or_insert(next)
-            })
-            .collect();
-        if let Some(per) = observed_period(&seq) {
-            let proven = modulus == Some(per.period) && per.preperiod == 0;
-            let (status, argument) = if proven {
-                (Status::Proven, Some(GRID_ARGUMENT.to_string()))
-            } else {
-                (Status::Observed, None)
-            };
-            let from = origin + per.preperiod;
-            let formula = format!(
-                "g(…) repeats along {axis} with period {p} from {axis} = {from}",
-                p = per.period
-            );
-            let mut f = Finding::new(Kind::Periodic, status, argument, formula, checked);
-            f.axis = Some(axis);
-            f.preperiod = Some(per.preperiod);
-            f.period = Some(per.period);
-            findings.push(f);
-        }
-    };
-    along("x", table.clone(), grid.map(|(u, _)| u.saturating_add(1)), &mut findings);
+    let along =
+        |axis: &'static str, lines: Vec<Vec<u64>>, modulus: Option<u64>, findings: &mut Vec<Finding>| {
+            let checked = origin + lines.len() as u64 - 1;
+            let mut ids = HashMap::new();
+            let seq: Vec<u32> = lines
+                .into_iter()
+                .map(|l| {
+                    let next = ids.len() as u32;
+                    *ids.entry(l).or_insert(next)
+                })
+                .collect();
+            if let Some(per) = observed_period(&seq) {
+                let proven = modulus == Some(per.period) && per.preperiod == 0;
+                let (status, argument) = if proven {
+                    (Status::Proven, Some(GRID_ARGUMENT.to_string()))
+                } else {
+                    (Status::Observed, None)
+                };
+                let from = origin + per.preperiod;
+                let formula = format!(
+                    "g(…) repeats along {axis} with period {p} from {axis} = {from}",
+                    p = per.period
+                );
+                let mut f = Finding::new(Kind::Periodic, status, argument, formula, checked);
+                f.axis = Some(axis);
+                f.preperiod = Some(per.preperiod);
+                f.period = Some(per.period);
+                findings.push(f);
+            }
+        };
+    along(
+        "x",
+        table.clone(),
+        grid.map(|(u, _)| u.saturating_add(1)),
+        &mut findings,
+    );
     let cols: Vec<Vec<u64>> = (0..table[0].len())
         .map(|j| table.iter().map(|r| r[j]).collect())
         .collect();
@@ -156,7 +167,11 @@ pub fn analyze_pairs(game: &Game, xmax: u64, ymax: u64, limits: Limits) -> Resul
         .iter()
         .all(|row| row.iter().zip(&table[0]).all(|(&v, &h)| v == row[0] ^ h ^ corner));
     if separable {
-        let f_vals: Vec<String> = table.iter().take(12).map(|r| (r[0] ^ corner).to_string()).collect();
+        let f_vals: Vec<String> = table
+            .iter()
+            .take(12)
+            .map(|r| (r[0] ^ corner).to_string())
+            .collect();
         let h_vals: Vec<String> = table[0].iter().take(12).map(|v| v.to_string()).collect();
         let (status, argument, formula) = match grid {
             Some((u, r)) => (
@@ -187,7 +202,13 @@ pub fn analyze_pairs(game: &Game, xmax: u64, ymax: u64, limits: Limits) -> Resul
             })
         });
         if agrees {
-            findings.push(Finding::new(Kind::XorSeparable, status, argument, formula, checked));
+            findings.push(Finding::new(
+                Kind::XorSeparable,
+                status,
+                argument,
+                formula,
+                checked,
+            ));
         }
     }
 

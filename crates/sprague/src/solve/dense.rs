@@ -103,14 +103,31 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
 }
 
 /// Marks g(a) xor g(r − a) for a = 1..=h (h ≤ r/2 keeps the heaps apart).
+///
+/// This is the hot loop of every splitting game. While all values are below
+/// 2^15 (always, in practice) the stamp array has exactly 2^16 entries and
+/// the index is masked, so the loop carries no bounds check.
 #[inline]
 fn mark_splits(table: &[u32], r: usize, h: usize, m: &mut Marker<'_>) {
+    if h == 0 {
+        return;
+    }
     let lo = &table[1..=h];
     let hi = &table[r - h..r];
-    for (x, y) in lo.iter().zip(hi.iter().rev()) {
-        m.mark(x ^ y);
+    let stamp = m.stamp;
+    if let Ok(small) = <&mut [u32; SMALL]>::try_from(&mut *m.seen) {
+        for i in 0..h {
+            small[(lo[i] ^ hi[h - 1 - i]) as usize & (SMALL - 1)] = stamp;
+        }
+    } else {
+        for (x, y) in lo.iter().zip(hi.iter().rev()) {
+            m.mark(x ^ y);
+        }
     }
 }
+
+/// The stamp array's size while every value is below 2^15.
+const SMALL: usize = 1 << 16;
 
 /// A stamp array for repeated mex computations.
 struct Mex {
@@ -130,7 +147,7 @@ impl Mex {
 
     /// Makes room for every xor of two values up to `g`.
     fn note(&mut self, g: u32) {
-        let need = (g as usize + 1).next_power_of_two() * 2;
+        let need = ((g as usize + 1).next_power_of_two() * 2).max(SMALL);
         if self.seen.len() < need {
             self.seen.resize(need, 0);
         }

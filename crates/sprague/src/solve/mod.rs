@@ -20,7 +20,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_states: 50_000_000,
+            max_states: 10_000_000,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! ruleset, memoised and iterative.
 
 use super::{dense, Limits};
-use crate::rules::{Convention, Moves, Ruleset};
+use crate::rules::{Convention, HeapMoves, Moves, Ruleset};
 use crate::{Error, Nimber, Outcome, Result};
 use std::collections::{HashMap, HashSet};
 
@@ -128,9 +128,16 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         }
         if let (Some(n), Some(moves)) = (self.rules.heap_size(p), self.rules.heap_moves()) {
             // A dense table is cheapest when the whole range is wanted anyway.
-            if n < self.limits.max_states && n <= 1 << 26 {
+            if n < self.limits.max_states {
                 dense::extend(moves, &mut self.table, n, self.limits.max_states)?;
                 return Ok(Nimber(self.table[n as usize] as u64));
+            }
+            if !matches!(moves, HeapMoves::Divide(_)) {
+                // Every option of n is near n: a search would visit them all.
+                return Err(Error::LimitExceeded {
+                    what: format!("the Grundy value of heap {n} (it needs every value below it)"),
+                    limit: self.limits.max_states,
+                });
             }
         }
         self.search(p)

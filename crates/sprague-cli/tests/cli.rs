@@ -1,0 +1,141 @@
+//! The `sprague` binary as a user meets it: value, table, games, errors.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// Runs `sprague ARGS`, returning (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn nim_names_the_winning_move() {
+    let (code, out, _) = run(&["value", "nim", "3", "4", "5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("take 2 from the heap of 3"), "{out}");
+    assert!(out.contains("N: the player to move wins"), "{out}");
+}
+
+#[test]
+fn divide_sum_is_a_first_player_win() {
+    let v = json(&["value", "divide:2..6", "3", "4", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 1);
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn value_json_has_the_stable_keys() {
+    let v = json(&["value", "nim", "1", "2", "3", "--json"]);
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["winning_moves"], Value::Array(vec![]));
+    let v = json(&["value", "subtract:1,3,4", "10", "--json"]);
+    let m = &v["winning_moves"][0];
+    assert!(m["label"].is_string() && m["position"].is_array(), "{v}");
+}
+
+#[test]
+fn gcd_has_no_grundy_value_but_an_outcome() {
+    let v = json(&["value", "gcd", "6,10,15,22,28", "--json"]);
+    assert_eq!(v["grundy"], Value::Null);
+    assert_eq!(v["outcome"], "P");
+    let v = json(&["value", "gcd", "1,2,3,4", "--json"]);
+    assert_eq!(v["outcome"], "N");
+}
+
+#[test]
+fn wizards_answers_at_1e18_from_the_closed_form() {
+    let v = json(&["value", "wizards", "10,21", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    let v = json(&[
+        "value",
+        "wizards",
+        "999999999999999999,1000000000000000000",
+        "--json",
+    ]);
+    assert!(v["outcome"] == "N" || v["outcome"] == "P");
+    assert_eq!(v["grundy"], Value::Null);
+}
+
+#[test]
+fn tables_in_one_and_two_dimensions() {
+    let v = json(&["table", "grundy", "--upto", "20", "--json"]);
+    let want: Vec<u64> = vec![0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0];
+    assert_eq!(v["values"], serde_json::json!(want));
+    let v = json(&["table", "grid:2x3", "--upto", "4,4", "--json"]);
+    assert_eq!(v["rows"][3][3], 3); // board 4,4: (3 mod 4) xor (3 mod 3)
+    assert_eq!(v["rows"][1][1], 0); // board 2,2
+    let (code, out, _) = run(&["table", "kayles", "--upto", "23", "--width", "12"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 3, "{out}");
+}
+
+#[test]
+fn games_lists_the_catalog() {
+    let (code, out, _) = run(&["games"]);
+    assert_eq!(code, 0);
+    for name in [
+        "nim",
+        "subtract:S",
+        "octal:CODE",
+        "divide:D",
+        "grid:RxU",
+        "wizards",
+        "gcd",
+        "wythoff",
+        "kayles",
+    ] {
+        assert!(out.contains(name), "{name}");
+    }
+}
+
+/// Every bad input gets exit code 2 and one line naming what was wrong.
+#[test]
+fn bad_input_is_one_line_with_exit_code_2() {
+    for (args, needle) in [
+        (&["value", "chess", "3"][..], "unknown game `chess`"),
+        (&["value", "octal:0.78", "3"], "`8`"),
+        (&["value", "subtract:", "3"], "give the amounts"),
+        (&["value", "divide:1..3", "3"], "below the minimum 2"),
+        (&["value", "nim", "3x"], "bad position `3x`"),
+        (
+            &["value", "nim", "18446744073709551616"],
+            "larger than the largest",
+        ),
+        (&["value", "grid:2x3", "4"], "ROWS,COLUMNS"),
+        (&["value", "gcd", "1,2", "3,4"], "give exactly one position"),
+        (
+            &["table", "kayles", "--upto", "1000000000000"],
+            "exceeds the limit",
+        ),
+        (&["table", "grid:2x3", "--upto", "5"], "--upto N,M"),
+        (&["table", "nim", "--upto", "x"], "bad --upto `x`"),
+        (
+            &["value", "grundy", "100000", "--max-states", "1000"],
+            "exceeds the limit of 1000",
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
