@@ -228,6 +228,10 @@ impl Evaluator {
     ///
     /// An arithmetic-periodic value beyond `u64::MAX` saturates (no game in
     /// the catalog gets near it).
+    ///
+    /// # Panics
+    /// If the evaluator breaks its own invariants: an empty `cycle`, an
+    /// empty `low` or a `base` below 2 (the provers never build one).
     pub fn value(&self, n: u64) -> u64 {
         match self {
             Evaluator::Periodic {
@@ -245,6 +249,7 @@ impl Evaluator {
                 base.saturating_add(saltus.saturating_mul(m / p))
             }
             Evaluator::FloorDivision { base, low } => {
+                assert!(*base >= 2 && !low.is_empty(), "a floor-division evaluator needs b ≥ 2 and n0 ≥ 1");
                 let mut n = n;
                 while n >= low.len() as u64 {
                     n /= base;
