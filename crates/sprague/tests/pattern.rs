@@ -255,6 +255,11 @@ proptest! {
                 for n in o..g.len() - p {
                     prop_assert_eq!(g[n + p], g[n], "{} prefix {} claimed ({}, {})", code, len, o, p);
                 }
+                prop_assert!(o == 0 || g[o - 1 + p] != g[o - 1], "pre-period {} is not the smallest", o);
+                // No smaller period holds from o on (over the whole table).
+                for q in 1..p {
+                    prop_assert!((o..g.len() - q).any(|n| g[n + q] != g[n]), "{} has period {} < {}", code, q, p);
+                }
             }
         }
         let limits = HeapLimits { upto: Some(1200), ..Default::default() };
