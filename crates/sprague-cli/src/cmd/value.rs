@@ -63,11 +63,12 @@ const PATTERN_FROM: u64 = 4096;
 fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Option<Proof> {
     let moves = rules.heap_moves()?;
     let largest = sum.iter().filter_map(|p| rules.heap_size(p)).max()?;
-    if largest <= PATTERN_FROM {
+    if largest <= PATTERN_FROM || !sprague::pattern::has_prover(moves) {
         return None;
     }
+    // Never compute more values than the plain way would.
     let limits = HeapLimits {
-        upto: None,
+        upto: Some(largest.min(HeapLimits::default_upto(moves))),
         max_states: limits.max_states,
     };
     sprague::pattern::prove(moves, limits).ok().flatten()

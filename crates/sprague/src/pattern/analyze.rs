@@ -215,6 +215,12 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
     }
 }
 
+/// Whether [`prove`] has a prover for this kind of heap game (Grundy's game
+/// and all-but sets have none: their patterns are only ever observed).
+pub fn has_prover(moves: HeapMoves<'_>) -> bool {
+    !matches!(moves, HeapMoves::Grundy | HeapMoves::AllBut(_))
+}
+
 /// Finds a proven pattern of a heap game, computing as many values as the
 /// proof needs (at most up to the limit).
 ///
@@ -244,6 +250,9 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
 /// assert_eq!(proof.evaluator.value(1_000_000_000_000_000_000), 1);
 /// ```
 pub fn prove(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Option<Proof>> {
+    if !has_prover(moves) {
+        return Ok(None);
+    }
     let mut proof = None;
     grow(moves, limits, |g| {
         proof = prove_table(moves, g);

@@ -30,7 +30,7 @@ pub mod pairs;
 pub mod periodic;
 pub mod rare;
 
-pub use analyze::{analyze_heap, prove, HeapAnalysis, HeapLimits, Proof};
+pub use analyze::{analyze_heap, has_prover, prove, HeapAnalysis, HeapLimits, Proof};
 pub use emit::Language;
 pub use pairs::{analyze_pairs, pair_table, PairAnalysis};
 
@@ -249,7 +249,10 @@ impl Evaluator {
                 base.saturating_add(saltus.saturating_mul(m / p))
             }
             Evaluator::FloorDivision { base, low } => {
-                assert!(*base >= 2 && !low.is_empty(), "a floor-division evaluator needs b ≥ 2 and n0 ≥ 1");
+                assert!(
+                    *base >= 2 && !low.is_empty(),
+                    "a floor-division evaluator needs b ≥ 2 and n0 ≥ 1"
+                );
                 let mut n = n;
                 while n >= low.len() as u64 {
                     n /= base;
