@@ -41,6 +41,11 @@ pub enum Command {
         after_help = "Examples:\n  sprague plot kayles --upto 200 -o kayles.svg\n  sprague plot divide:2..6 --upto 100000 -o fdiv.png\n  sprague plot grid:2x3 --upto 8,8 -o grid.png"
     )]
     Plot(PlotArgs),
+    /// Solve a contest problem: contest input on stdin, exact contest output on stdout.
+    #[command(
+        after_help = "Examples:\n  sprague solve --list\n  printf '2\\n2\\n3 4\\n3\\n1 3 5\\n' | sprague solve fdivgame\n  sprague solve seagm --explain < seagm.in"
+    )]
+    Solve(SolveArgs),
 }
 
 /// Bounds shared by every computing subcommand.
@@ -144,6 +149,20 @@ pub struct GamesArgs {
     /// Print the catalog as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `sprague solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The problem (see --list): fdivgame, wizards, tuzgmbr, seagm, potato.
+    #[arg(required_unless_present = "list")]
+    pub problem: Option<String>,
+    /// Also print, before each answer, the reasoning behind it (lines starting with `#`).
+    #[arg(long)]
+    pub explain: bool,
+    /// List the problems with a one-line summary and their source.
+    #[arg(long, conflicts_with_all = ["problem", "explain"])]
+    pub list: bool,
 }
 
 #[cfg(test)]

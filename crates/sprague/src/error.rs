@@ -41,6 +41,9 @@ pub enum Error {
     /// game that is not played under the normal convention).
     #[error("{0}")]
     Unsupported(String),
+    /// A contest problem name that `sprague solve --list` does not show.
+    #[error("unknown problem `{0}` (run `sprague solve --list` for the list)")]
+    UnknownProblem(String),
     /// Malformed contest input: names the line (1-based) and the token.
     #[error("input line {line}: {reason} (token `{token}`)")]
     Input {

@@ -3,6 +3,7 @@
 mod analyze;
 mod games;
 mod plot;
+mod solve;
 mod table;
 mod value;
 
@@ -17,6 +18,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Games(a) => games::run(&a, out),
         Command::Analyze(a) => analyze::run(&a, out),
         Command::Plot(a) => plot::run(&a, out),
+        Command::Solve(a) => solve::run(&a, out),
     }
 }
 

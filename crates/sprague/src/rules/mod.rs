@@ -23,14 +23,14 @@ mod wythoff;
 
 pub use catalog::{catalog, CatalogEntry, Game, GameVisitor};
 pub use divide::Divide;
-pub use gcd::{GcdGame, GcdPosition};
+pub use gcd::{gcd, GcdGame, GcdPosition};
 pub use grid::Grid;
 pub use grundy_game::GrundyGame;
 pub use moves::Moves;
 pub use nim::Nim;
 pub use octal::{OctalCode, OctalGame};
 pub use subtract::{Subtraction, SubtractionSet};
-pub use wizards::Wizards;
+pub use wizards::{wizards_outcome, Wizards};
 pub use wythoff::{floor_k_phi, Wythoff};
 
 use crate::{Nimber, Outcome, Result};

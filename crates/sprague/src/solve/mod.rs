@@ -2,9 +2,11 @@
 //!
 //! Two engines sit behind [`Solver`]: a dense bottom-up table for heap games
 //! ([`dense`]), and an iterative memoised search for every other position,
-//! whose depth is bounded by memory, never by the call stack.
+//! whose depth is bounded by memory, never by the call stack. [`random`]
+//! gives win probabilities under uniformly random play.
 
 pub mod dense;
+pub mod random;
 mod solver;
 
 pub use solver::{HeapOracle, Solver, WinningMove};

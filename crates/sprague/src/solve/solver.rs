@@ -53,6 +53,28 @@ struct Frame<P> {
     next: usize,
 }
 
+/// The positions being expanded, root first, with a set to catch loops.
+struct Path<P> {
+    frames: Vec<Frame<P>>,
+    members: HashSet<P>,
+}
+
+impl<P: Clone + Eq + std::hash::Hash> Path<P> {
+    fn new(root: Frame<P>) -> Self {
+        let members = HashSet::from([root.pos.clone()]);
+        Path {
+            frames: vec![root],
+            members,
+        }
+    }
+
+    fn pop(&mut self) -> Option<Frame<P>> {
+        let f = self.frames.pop()?;
+        self.members.remove(&f.pos);
+        Some(f)
+    }
+}
+
 impl<'r, R: Ruleset> Solver<'r, R> {
     /// A solver for `rules` within `limits`.
     pub fn new(rules: &'r R, limits: Limits) -> Self {
@@ -160,46 +182,48 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         Ok(Frame { pos, moves, next: 0 })
     }
 
+    /// Pushes `q` onto the search path, refusing loops and searches that
+    /// would remember more than the limit (`remembered` so far).
+    fn descend(
+        &self,
+        path: &mut Path<R::Position>,
+        q: R::Position,
+        remembered: usize,
+        what: &str,
+        root: &R::Position,
+    ) -> Result<()> {
+        if path.members.contains(&q) {
+            return Err(Error::Loopy(self.rules.format_position(&q)));
+        }
+        if (remembered + path.frames.len()) as u64 >= self.limits.max_states {
+            return Err(Error::LimitExceeded {
+                what: format!("{what} of `{}`", self.rules.format_position(root)),
+                limit: self.limits.max_states,
+            });
+        }
+        let f = self.frame(q.clone())?;
+        path.members.insert(q);
+        path.frames.push(f);
+        Ok(())
+    }
+
     fn search(&mut self, root: &R::Position) -> Result<Nimber> {
-        let mut on_stack: HashSet<R::Position> = HashSet::new();
-        let mut stack = vec![self.frame(root.clone())?];
-        on_stack.insert(root.clone());
-        while let Some(top) = stack.last_mut() {
+        let mut path = Path::new(self.frame(root.clone())?);
+        while let Some(top) = path.frames.last_mut() {
             // Find the next part whose value is still unknown.
             let mut pending = None;
             while top.next < top.moves.all_parts().len() {
                 let q = &top.moves.all_parts()[top.next];
-                if self.rules.closed_grundy(q).is_none() && {
-                    let known = self.rules.heap_size(q).and_then(|n| {
-                        self.oracle
-                            .as_ref()
-                            .and_then(|o| o(n))
-                            .or_else(|| self.table.get(n as usize).map(|&g| Nimber(g as u64)))
-                    });
-                    known.is_none() && !self.memo.contains_key(q)
-                } {
+                if self.known(q).is_none() {
                     pending = Some(q.clone());
                     break;
                 }
                 top.next += 1;
             }
             match pending {
-                Some(q) => {
-                    if on_stack.contains(&q) {
-                        return Err(Error::Loopy(self.rules.format_position(&q)));
-                    }
-                    if (self.memo.len() + stack.len()) as u64 >= self.limits.max_states {
-                        return Err(Error::LimitExceeded {
-                            what: format!("the Grundy value of `{}`", self.rules.format_position(root)),
-                            limit: self.limits.max_states,
-                        });
-                    }
-                    let f = self.frame(q.clone())?;
-                    on_stack.insert(q);
-                    stack.push(f);
-                }
+                Some(q) => self.descend(&mut path, q, self.memo.len(), "the Grundy value", root)?,
                 None => {
-                    let f = stack.pop().expect("stack is not empty");
+                    let f = path.pop().expect("the path is not empty");
                     let mut vals: Vec<u64> = Vec::with_capacity(f.moves.len());
                     for parts in f.moves.iter() {
                         let v: Nimber = parts
@@ -208,7 +232,6 @@ impl<'r, R: Ruleset> Solver<'r, R> {
                             .sum();
                         vals.push(v.0);
                     }
-                    on_stack.remove(&f.pos);
                     self.memo.insert(f.pos, Nimber(crate::mex(vals)));
                 }
             }
@@ -257,9 +280,8 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         if let Some(o) = decided(self, root) {
             return Ok(o);
         }
-        let mut stack = vec![self.frame(root.clone())?];
-        let mut on_stack = HashSet::from([root.clone()]);
-        while let Some(top) = stack.last_mut() {
+        let mut path = Path::new(self.frame(root.clone())?);
+        while let Some(top) = path.frames.last_mut() {
             let mut result = None;
             let mut pending = None;
             while top.next < top.moves.len() {
@@ -291,24 +313,12 @@ impl<'r, R: Ruleset> Solver<'r, R> {
                 result = Some(Outcome::P);
             }
             if let Some(o) = result {
-                let f = stack.pop().expect("stack is not empty");
-                on_stack.remove(&f.pos);
+                let f = path.pop().expect("the path is not empty");
                 self.outcomes.insert(f.pos, o);
                 continue;
             }
             let q = pending.expect("pending is set");
-            if on_stack.contains(&q) {
-                return Err(Error::Loopy(self.rules.format_position(&q)));
-            }
-            if (self.outcomes.len() + stack.len()) as u64 >= self.limits.max_states {
-                return Err(Error::LimitExceeded {
-                    what: format!("the outcome of `{}`", self.rules.format_position(root)),
-                    limit: self.limits.max_states,
-                });
-            }
-            let f = self.frame(q.clone())?;
-            on_stack.insert(q);
-            stack.push(f);
+            self.descend(&mut path, q, self.outcomes.len(), "the outcome", root)?;
         }
         Ok(self.outcomes[root])
     }
