@@ -16,7 +16,7 @@ pub enum Language {
     Rust,
     /// C++: `unsigned long long grundy(unsigned long long n)`.
     Cpp,
-    /// Python 3: `def grundy(n)`.
+    /// Python 3: `def grundy(n)`, its tables as module-level tuples.
     Python,
 }
 
@@ -128,20 +128,22 @@ pub(super) fn emit(e: &Evaluator, lang: Language, comment: &str) -> String {
             },
             Language::Python,
         ) => {
+            // Tables at module level: built once, not on every call.
             let (o, p) = (prefix.len(), cycle.len());
-            let _ = writeln!(s, "# {comment}\ndef grundy(n):");
+            let _ = writeln!(s, "# {comment}");
             if o > 0 {
-                let _ = writeln!(s, "    prefix = [\n{}\n    ]", list(prefix, "        "));
+                let _ = writeln!(s, "_GRUNDY_PREFIX = (\n{},\n)", list(prefix, "    "));
             }
-            let _ = writeln!(s, "    cycle = [\n{}\n    ]", list(cycle, "        "));
+            let _ = writeln!(s, "_GRUNDY_CYCLE = (\n{},\n)\n\n", list(cycle, "    "));
+            let _ = writeln!(s, "def grundy(n):");
             if o > 0 {
-                let _ = writeln!(s, "    if n < {o}:\n        return prefix[n]");
+                let _ = writeln!(s, "    if n < {o}:\n        return _GRUNDY_PREFIX[n]");
             }
             let _ = writeln!(s, "    m = n - {o}");
             if *saltus == 0 {
-                let _ = writeln!(s, "    return cycle[m % {p}]");
+                let _ = writeln!(s, "    return _GRUNDY_CYCLE[m % {p}]");
             } else {
-                let _ = writeln!(s, "    return cycle[m % {p}] + {saltus} * (m // {p})");
+                let _ = writeln!(s, "    return _GRUNDY_CYCLE[m % {p}] + {saltus} * (m // {p})");
             }
         }
         (Evaluator::FloorDivision { base, low }, Language::Rust) => {
@@ -175,9 +177,13 @@ pub(super) fn emit(e: &Evaluator, lang: Language, comment: &str) -> String {
         }
         (Evaluator::FloorDivision { base, low }, Language::Python) => {
             let n0 = low.len();
-            let _ = writeln!(s, "# {comment}\ndef grundy(n):");
-            let _ = writeln!(s, "    low = [\n{}\n    ]", list(low, "        "));
-            let _ = writeln!(s, "    while n >= {n0}:\n        n //= {base}\n    return low[n]");
+            let _ = writeln!(s, "# {comment}");
+            let _ = writeln!(s, "_GRUNDY_LOW = (\n{},\n)\n\n", list(low, "    "));
+            let _ = writeln!(s, "def grundy(n):");
+            let _ = writeln!(
+                s,
+                "    while n >= {n0}:\n        n //= {base}\n    return _GRUNDY_LOW[n]"
+            );
         }
     }
     s
