@@ -296,6 +296,34 @@ proptest! {
     }
 
     #[test]
+    fn grid_claims_match_the_searched_table(r in 1u64..6, u in 1u64..6) {
+        let game: Game = format!("grid:{r}x{u}").parse().unwrap();
+        let a = analyze_pairs(&game, 20, 20, Limits::default()).unwrap();
+        // Brute force from the moves (the solver would use the closed form).
+        let rules = sprague::rules::Grid { right: r, up: u };
+        let mut brute = vec![vec![0u64; 21]; 21];
+        for x in 1..=20u64 {
+            for y in 1..=20u64 {
+                let mut moves = sprague::rules::Moves::new(false);
+                rules.moves(&(x, y), &mut moves);
+                let opts = moves.iter().map(|m| brute[m[0].0 as usize][m[0].1 as usize]);
+                brute[x as usize][y as usize] = sprague::mex(opts);
+            }
+        }
+        let periods: Vec<(Option<&str>, Option<u64>)> =
+            a.findings.iter().filter(|f| f.kind == Kind::Periodic).map(|f| (f.axis, f.period)).collect();
+        prop_assert_eq!(periods, vec![(Some("x"), Some(u + 1)), (Some("y"), Some(r + 1))]);
+        let sep = a.findings.iter().find(|f| f.kind == Kind::XorSeparable).unwrap();
+        prop_assert_eq!(sep.status, Status::Proven);
+        for (i, row) in a.table.iter().enumerate() {
+            for (j, &v) in row.iter().enumerate() {
+                prop_assert_eq!(v, brute[i + 1][j + 1]);
+                prop_assert_eq!(v, (i as u64 % (u + 1)) ^ (j as u64 % (r + 1)));
+            }
+        }
+    }
+
+    #[test]
     fn powers_proofs_hold_beyond_their_window(a in 2u64..12) {
         let g = table(HeapMoves::Powers(a), 100_000);
         for len in 2..300 {

@@ -229,6 +229,24 @@ mod tests {
     }
 
     #[test]
+    fn a_late_break_is_never_hidden() {
+        let base: Vec<u32> = (0..3000).map(|n| [3, 1, 4, 1, 5][n % 5]).collect();
+        for at in [0usize, 1, 100, 1499, 1500, 2000, 2990, 2999] {
+            let mut g = base.clone();
+            g[at] = 9;
+            match observed_period(&g) {
+                // The claim must hold on every value after its pre-period.
+                Some(per) => {
+                    let (o, p) = (per.preperiod as usize, per.period as usize);
+                    assert!(o > at && p == 5, "break at {at}: claimed ({o}, {p})");
+                    assert!((o..g.len() - p).all(|n| g[n + p] == g[n]));
+                }
+                None => assert!(at >= 1500, "break at {at}: period 5 from {} missed", at + 1),
+            }
+        }
+    }
+
+    #[test]
     fn search_reports_the_smallest_preperiod() {
         let g = [9, 9, 9, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2];
         let p = observed_period(&g).unwrap();
