@@ -73,12 +73,7 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
                     }
                 }
             }),
-            HeapMoves::Grundy => mex.run(|m| {
-                // Heaps 0, 1, 2 cannot be split into two unequal parts.
-                if n > 2 {
-                    mark_splits(table, n, (n - 1) / 2, m)
-                }
-            }),
+            HeapMoves::Grundy => mex.run(|m| mark_splits(table, n, n.saturating_sub(1) / 2, m)),
             HeapMoves::Octal(code) => mex.run(|m| {
                 for (k, &d) in code.digits().iter().enumerate() {
                     if k > n {
