@@ -139,10 +139,12 @@ pub fn analyze_pairs(game: &Game, xmax: u64, ymax: u64, limits: Limits) -> Resul
                     (Status::Observed, None)
                 };
                 let from = origin + per.preperiod;
-                let formula = format!(
-                    "g(…) repeats along {axis} with period {p} from {axis} = {from}",
-                    p = per.period
-                );
+                let p = per.period;
+                let formula = if axis == "x" {
+                    format!("g(x + {p}, y) = g(x, y) for x ≥ {from} (period {p} along x)")
+                } else {
+                    format!("g(x, y + {p}) = g(x, y) for y ≥ {from} (period {p} along y)")
+                };
                 let mut f = Finding::new(Kind::Periodic, status, argument, formula, checked);
                 f.axis = Some(axis);
                 f.preperiod = Some(per.preperiod);
