@@ -156,7 +156,7 @@ fn bad_input_is_one_line_with_exit_code_2() {
         (&["table", "grid:2x3", "--upto", "5"], "--upto N,M"),
         (&["table", "nim", "--upto", "x"], "bad --upto `x`"),
         (
-            &["value", "kayles", "100000", "--max-states", "1000"],
+            &["value", "grundy", "100000", "--max-states", "1000"],
             "exceeds the limit of 1000",
         ),
     ] {

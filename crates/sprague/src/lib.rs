@@ -23,6 +23,7 @@
 pub mod error;
 pub mod nimber;
 pub mod number;
+pub mod pattern;
 pub mod problems;
 pub mod rules;
 pub mod solve;

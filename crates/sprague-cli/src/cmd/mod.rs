@@ -1,6 +1,8 @@
 //! One module per subcommand; each writes to any `W: Write`.
 
+mod analyze;
 mod games;
+mod plot;
 mod solve;
 mod table;
 mod value;
@@ -14,6 +16,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Value(a) => value::run(&a, out),
         Command::Table(a) => table::run(&a, out),
         Command::Games(a) => games::run(&a, out),
+        Command::Analyze(a) => analyze::run(&a, out),
+        Command::Plot(a) => plot::run(&a, out),
         Command::Solve(a) => solve::run(&a, out),
     }
 }

@@ -3,8 +3,9 @@
 
 use crate::cli::ValueArgs;
 use serde::Serialize;
+use sprague::pattern::{HeapLimits, Proof};
 use sprague::rules::{Convention, GameVisitor, Ruleset};
-use sprague::solve::{Solver, WinningMove};
+use sprague::solve::{Limits, Solver, WinningMove};
 use sprague::{Error, Nimber, Outcome};
 use std::io::Write;
 
@@ -20,6 +21,8 @@ struct Report {
     winning_moves: Vec<MoveOut>,
     /// How many winning moves there are (more than listed past --max-moves).
     winning_moves_total: usize,
+    /// The proven pattern that gave heap values, if one was used.
+    pattern: Option<String>,
     notes: Vec<String>,
 }
 
@@ -55,6 +58,26 @@ const QUICK_STATES: u64 = 200_000;
 /// The work budget for the same bonus (a few milliseconds).
 const QUICK_WORK: u64 = 2_000_000;
 
+/// Heaps above this get their values from a proven pattern when the game
+/// has one (`sprague analyze`); below it the dense table is as quick.
+const PATTERN_FROM: u64 = 4096;
+
+/// The proven pattern of a heap game, when a heap of `sum` is large enough
+/// to need one. A failed or refused proof only means the plain way is taken.
+fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Option<Proof> {
+    let moves = rules.heap_moves()?;
+    let largest = sum.iter().filter_map(|p| rules.heap_size(p)).max()?;
+    if largest <= PATTERN_FROM || !sprague::pattern::has_prover(moves) {
+        return None;
+    }
+    // Never compute more values than the plain way would.
+    let limits = HeapLimits {
+        upto: Some(largest.min(HeapLimits::default_upto(moves))),
+        max_states: limits.max_states,
+    };
+    sprague::pattern::prove(moves, limits).ok().flatten()
+}
+
 struct Job<'a> {
     args: &'a ValueArgs,
 }
@@ -78,6 +101,15 @@ impl GameVisitor for Job<'_> {
         let mut solver = Solver::new(rules, limits);
         let mut notes = Vec::new();
         let normal = rules.convention() == Convention::Normal;
+        let pattern = if normal {
+            heap_pattern(rules, &sum, limits)
+        } else {
+            None
+        };
+        if let Some(proof) = &pattern {
+            let evaluator = proof.evaluator.clone();
+            solver.set_heap_oracle(Box::new(move |n| Some(evaluator.grundy(n))));
+        }
         let mut components = Vec::new();
         let mut grundy = Some(Nimber::ZERO);
         for p in &sum {
@@ -113,7 +145,14 @@ impl GameVisitor for Job<'_> {
             ));
         }
         let outcome = solver.outcome(&sum)?;
-        let moves = solver.winning_moves(&sum)?;
+        let moves = match solver.winning_moves(&sum) {
+            Ok(m) => m,
+            Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) if pattern.is_some() => {
+                notes.push("winning moves not listed: a heap has too many moves to scan".into());
+                Vec::new()
+            }
+            Err(e) => return Err(e.into()),
+        };
         let total = moves.len();
         Ok(Report {
             spec: rules.spec(),
@@ -128,6 +167,7 @@ impl GameVisitor for Job<'_> {
                 .map(|m| move_out(rules, m, &sum))
                 .collect(),
             winning_moves_total: total,
+            pattern: pattern.map(|p| p.summary()),
             notes,
         })
     }
@@ -170,11 +210,16 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
             writeln!(out, "grundy    {}", Nimber(g))?;
         }
     }
+    if let Some(p) = &r.pattern {
+        writeln!(out, "pattern   {p}")?;
+    }
     writeln!(out, "outcome   {}: {}", r.outcome, r.outcome_text)?;
     for n in &r.notes {
         writeln!(out, "note      {n}")?;
     }
-    if r.winning_moves.is_empty() {
+    if r.winning_moves.is_empty() && r.outcome == Outcome::N {
+        writeln!(out, "winning moves: not listed")?;
+    } else if r.winning_moves.is_empty() {
         writeln!(
             out,
             "winning moves: none (every move leaves the opponent a winning position)"
