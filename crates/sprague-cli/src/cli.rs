@@ -99,7 +99,7 @@ pub struct TableArgs {
     #[arg(long)]
     pub json: bool,
     /// Values per row of the text layout.
-    #[arg(long, default_value_t = 10, value_name = "K")]
+    #[arg(long, default_value_t = 10, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub width: usize,
     #[command(flatten)]
     pub limits: LimitArgs,

@@ -24,6 +24,11 @@ fn hint(e: &anyhow::Error) -> &'static str {
 fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Bare `sprague`: the help, as a usage error.
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
         Err(e) if !e.use_stderr() => {
             // --help and --version.
             let _ = e.print();

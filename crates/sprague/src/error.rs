@@ -11,7 +11,7 @@ pub enum Error {
     #[error("unknown game `{0}`")]
     UnknownGame(String),
     /// A spec string names a game but its parameters are malformed.
-    #[error("bad game spec `{spec}`: {reason}")]
+    #[error("bad game spec `{}`: {reason}", excerpt(.spec))]
     BadSpec {
         /// The spec as the user wrote it.
         spec: String,
@@ -19,7 +19,7 @@ pub enum Error {
         reason: String,
     },
     /// A position could not be parsed or is out of range for the game.
-    #[error("bad position `{text}`: {reason}")]
+    #[error("bad position `{}`: {reason}", excerpt(.text))]
     BadPosition {
         /// The position as the user wrote it.
         text: String,
@@ -63,6 +63,19 @@ pub enum Error {
         /// What was expected.
         reason: String,
     },
+}
+
+/// `text` as an error message quotes it: whole when short, else its start
+/// and end around an ellipsis, so that one error stays one readable line.
+pub fn excerpt(text: &str) -> String {
+    const KEEP: usize = 40;
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 2 * KEEP + 10 {
+        return text.to_string();
+    }
+    let head: String = chars[..KEEP].iter().collect();
+    let tail: String = chars[chars.len() - KEEP..].iter().collect();
+    format!("{head}…{tail} ({} characters)", chars.len())
 }
 
 /// The library's result type.

@@ -28,5 +28,5 @@ pub mod problems;
 pub mod rules;
 pub mod solve;
 
-pub use error::{Error, Result};
+pub use error::{excerpt, Error, Result};
 pub use nimber::{mex, Nimber, Outcome};

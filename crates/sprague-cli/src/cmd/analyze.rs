@@ -44,6 +44,7 @@ impl GameVisitor for AnalyzeHeap {
             HeapLimits {
                 upto: self.upto,
                 max_states: self.limits.max_states,
+                max_work: self.limits.max_work,
             },
         )?;
         Ok(Some(Report {

@@ -74,6 +74,7 @@ fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> O
     let limits = HeapLimits {
         upto: Some(largest.min(HeapLimits::default_upto(moves))),
         max_states: limits.max_states,
+        max_work: limits.max_work,
     };
     sprague::pattern::prove(moves, limits).ok().flatten()
 }
@@ -217,7 +218,13 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
     for n in &r.notes {
         writeln!(out, "note      {n}")?;
     }
-    if r.winning_moves.is_empty() && r.outcome == Outcome::N {
+    if r.winning_moves.is_empty() && r.winning_moves_total > 0 {
+        writeln!(
+            out,
+            "winning moves: {} (not listed; raise --max-moves)",
+            r.winning_moves_total
+        )?;
+    } else if r.winning_moves.is_empty() && r.outcome == Outcome::N {
         writeln!(out, "winning moves: not listed")?;
     } else if r.winning_moves.is_empty() {
         writeln!(

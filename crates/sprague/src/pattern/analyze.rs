@@ -16,6 +16,8 @@ pub struct HeapLimits {
     pub upto: Option<u64>,
     /// The largest table allowed (as in [`crate::solve::Limits`]).
     pub max_states: u64,
+    /// The most steps the tables may cost (as in [`crate::solve::Limits`]).
+    pub max_work: u64,
 }
 
 impl Default for HeapLimits {
@@ -23,6 +25,7 @@ impl Default for HeapLimits {
         HeapLimits {
             upto: None,
             max_states: crate::solve::Limits::default().max_states,
+            max_work: crate::solve::Limits::default().max_work,
         }
     }
 }
@@ -204,10 +207,27 @@ fn prove_table(moves: HeapMoves<'_>, g: &[u32]) -> Option<Proof> {
 /// Grows the table 256, 1024, 4096, … (up to the limit) until `stop` says so.
 fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -> bool) -> Result<Vec<u32>> {
     let last = limits.last(moves);
+    let bounds = crate::solve::Limits {
+        max_states: limits.max_states,
+        max_work: limits.max_work,
+    };
+    if limits.upto.is_some() {
+        // The whole table will be built: refuse it before the first step.
+        let cost = dense::work(moves, 0, last);
+        if last >= limits.max_states {
+            dense::extend(moves, &mut Vec::new(), last, limits.max_states)?;
+        }
+        if cost > limits.max_work as u128 {
+            return Err(crate::Error::WorkExceeded {
+                what: format!("a table of {} values (about {cost} steps)", last as u128 + 1),
+                limit: limits.max_work,
+            });
+        }
+    }
     let mut g = Vec::new();
     let mut upto = last.min(255);
     loop {
-        dense::extend(moves, &mut g, upto, limits.max_states)?;
+        dense::extend_within(moves, &mut g, upto, bounds)?;
         if stop(&g) || upto >= last {
             return Ok(g);
         }

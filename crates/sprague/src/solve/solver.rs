@@ -181,7 +181,10 @@ impl<'r, R: Ruleset> Solver<'r, R> {
     fn check_branching(&self, p: &R::Position) -> Result<()> {
         if self.rules.branching(p) > self.limits.max_states {
             return Err(Error::LimitExceeded {
-                what: format!("listing the moves of `{}`", self.rules.format_position(p)),
+                what: format!(
+                    "listing the moves of `{}`",
+                    crate::error::excerpt(&self.rules.format_position(p))
+                ),
                 limit: self.limits.max_states,
             });
         }
@@ -195,7 +198,10 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         self.work += moves.len() as u64 + 1;
         if self.work > self.limits.max_work {
             return Err(Error::WorkExceeded {
-                what: format!("searching from `{}`", self.rules.format_position(&pos)),
+                what: format!(
+                    "searching from `{}`",
+                    crate::error::excerpt(&self.rules.format_position(&pos))
+                ),
                 limit: self.limits.max_work,
             });
         }
@@ -213,11 +219,16 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         root: &R::Position,
     ) -> Result<()> {
         if path.members.contains(&q) {
-            return Err(Error::Loopy(self.rules.format_position(&q)));
+            return Err(Error::Loopy(crate::error::excerpt(
+                &self.rules.format_position(&q),
+            )));
         }
         if (remembered + path.frames.len()) as u64 >= self.limits.max_states {
             return Err(Error::LimitExceeded {
-                what: format!("{what} of `{}`", self.rules.format_position(root)),
+                what: format!(
+                    "{what} of `{}`",
+                    crate::error::excerpt(&self.rules.format_position(root))
+                ),
                 limit: self.limits.max_states,
             });
         }
