@@ -159,6 +159,20 @@ fn bad_input_is_one_line_with_exit_code_2() {
             &["value", "grundy", "100000", "--max-states", "1000"],
             "exceeds the limit of 1000",
         ),
+        (
+            &["table", "wythoff", "--upto", "18446744073709551615,0"],
+            "exceeds the limit",
+        ),
+        (&["value", "grundy", "9999999"], "--max-work"),
+        (&["value", "gcd", "1,,2"], "bad position"),
+        (&["value"], "<SPEC>"),
+        (&["valu", "nim", "3"], "unrecognized subcommand"),
+        (
+            &["value", "subtract:1..600000,600001..1200000", "5"],
+            "more than 1000000 elements",
+        ),
+        (&["analyze", "kayles", "--upto", "1000000"], "--max-work"),
+        (&["table", "nim", "--upto", "5", "--width", "0"], "--width"),
     ] {
         let (code, out, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -167,4 +181,29 @@ fn bad_input_is_one_line_with_exit_code_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn long_offending_text_is_shortened() {
+    let cards: Vec<String> = (2..3000).map(|c| c.to_string()).collect();
+    let (code, _, err) = run(&["value", "gcd", &cards.join(",")]);
+    assert_eq!(code, 2);
+    assert!(err.len() < 300 && err.contains("characters)"), "{err}");
+}
+
+#[test]
+fn bare_command_shows_help_as_a_usage_error() {
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 2);
+    assert!(
+        out.is_empty() && err.contains("Usage: sprague <COMMAND>"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unlisted_winning_moves_are_still_counted() {
+    let (code, out, _) = run(&["value", "kayles", "7", "11", "--max-moves", "0"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("winning moves: 2 (not listed"), "{out}");
 }
