@@ -1,6 +1,7 @@
 //! The command line, parsed by clap into plain argument structs.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
 
 /// Impartial combinatorial games: who wins, which moves win, Grundy values.
 ///
@@ -30,6 +31,21 @@ pub enum Command {
     Table(TableArgs),
     /// List every built-in game with its syntax, an example and a description.
     Games(GamesArgs),
+    /// Find the pattern in a game's values, prove it where theory allows, emit a closed form.
+    #[command(
+        after_help = "Examples:\n  sprague analyze kayles\n  sprague analyze divide:2..6 --json\n  sprague analyze subtract:1,3,4 --emit cpp\n  sprague analyze grid:2x3 --upto 24,24"
+    )]
+    Analyze(AnalyzeArgs),
+    /// Plot a game's values against n, or a 2-D game as a heat map (SVG or PNG).
+    #[command(
+        after_help = "Examples:\n  sprague plot kayles --upto 200 -o kayles.svg\n  sprague plot divide:2..6 --upto 100000 -o fdiv.png\n  sprague plot grid:2x3 --upto 8,8 -o grid.png"
+    )]
+    Plot(PlotArgs),
+    /// Solve a contest problem: contest input on stdin, exact contest output on stdout.
+    #[command(
+        after_help = "Examples:\n  sprague solve --list\n  printf '2\\n2\\n3 4\\n3\\n1 3 5\\n' | sprague solve fdivgame\n  sprague solve seagm --explain < seagm.in"
+    )]
+    Solve(SolveArgs),
 }
 
 /// Bounds shared by every computing subcommand.
@@ -38,6 +54,9 @@ pub struct LimitArgs {
     /// The most positions a search may remember (and table entries it may hold).
     #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_states)]
     pub max_states: u64,
+    /// The most steps a computation may take (moves listed, option values looked at; ~10^9 a second).
+    #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_work)]
+    pub max_work: u64,
 }
 
 impl LimitArgs {
@@ -45,6 +64,7 @@ impl LimitArgs {
     pub fn limits(self) -> sprague::solve::Limits {
         sprague::solve::Limits {
             max_states: self.max_states,
+            max_work: self.max_work,
         }
     }
 }
@@ -60,6 +80,9 @@ pub struct ValueArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// List at most K winning moves (the total is always given).
+    #[arg(long, value_name = "K", default_value_t = 100)]
+    pub max_moves: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -76,7 +99,7 @@ pub struct TableArgs {
     #[arg(long)]
     pub json: bool,
     /// Values per row of the text layout.
-    #[arg(long, default_value_t = 10, value_name = "K")]
+    #[arg(long, default_value_t = 10, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub width: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -103,12 +126,71 @@ pub struct LongRunArgs {
     pub full: bool,
 }
 
+/// `sprague analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The game (see `sprague games`).
+    pub spec: String,
+    /// The last heap N (default: grow until a pattern is proven, at most 2^20, or 2^15 where a
+    /// table costs O(N²)), or N,M for games on two numbers (default 32,32).
+    #[arg(long, value_name = "N | N,M")]
+    pub upto: Option<String>,
+    /// Print one JSON object: {"spec", "checked_upto", "findings": [...]}.
+    #[arg(long)]
+    pub json: bool,
+    /// Print a function `grundy(n)` from the proven pattern, in this language.
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub emit: Option<EmitLanguage>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// A language `sprague analyze --emit` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EmitLanguage {
+    /// `fn grundy(n: u64) -> u64`
+    Rust,
+    /// `unsigned long long grundy(unsigned long long n)`
+    Cpp,
+    /// `def grundy(n)`
+    Python,
+}
+
+/// `sprague plot`.
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// The game (see `sprague games`).
+    pub spec: String,
+    /// The last heap N, or N,M for a heat map of a game on two numbers.
+    #[arg(long, value_name = "N | N,M")]
+    pub upto: String,
+    /// The image to write: FILE.svg or FILE.png.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
 /// `sprague games`.
 #[derive(Debug, Args)]
 pub struct GamesArgs {
     /// Print the catalog as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `sprague solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The problem (see --list): fdivgame, wizards, tuzgmbr, seagm, potato.
+    #[arg(required_unless_present = "list")]
+    pub problem: Option<String>,
+    /// Also print, before each answer, the reasoning behind it (lines starting with `#`).
+    #[arg(long)]
+    pub explain: bool,
+    /// List the problems with a one-line summary and their source.
+    #[arg(long, conflicts_with_all = ["problem", "explain"])]
+    pub list: bool,
 }
 
 #[cfg(test)]

@@ -11,8 +11,47 @@ use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+/// What to add to a library error so that the user knows the next step.
+fn hint(e: &anyhow::Error) -> &'static str {
+    match e.downcast_ref::<sprague::Error>() {
+        Some(sprague::Error::UnknownGame(_)) => " (run `sprague games` for the list)",
+        Some(sprague::Error::LimitExceeded { .. }) => "; raise the bound with --max-states",
+        Some(sprague::Error::WorkExceeded { .. }) => "; raise the bound with --max-work",
+        _ => "",
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Bare `sprague`: the help, as a usage error.
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // One line: clap's first, without its usage block.
+            let text = e.render().to_string();
+            let mut lines = text.lines().take_while(|l| !l.trim().is_empty());
+            let mut first = lines
+                .next()
+                .unwrap_or("bad command line")
+                .trim_start_matches("error: ")
+                .to_string();
+            if first.ends_with(':') {
+                // "the following required arguments were not provided:" + names
+                let names: Vec<&str> = lines.map(str::trim).collect();
+                first = format!("{first} {}", names.join(", "));
+            }
+            eprintln!("sprague: error: {first} (see `sprague --help`)");
+            return ExitCode::from(2);
+        }
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = cmd::run(cli, &mut out).and_then(|()| out.flush().map_err(anyhow::Error::from));
@@ -27,7 +66,7 @@ fn main() -> ExitCode {
                 eprintln!("sprague: error: {e:#}");
                 return ExitCode::from(1);
             }
-            eprintln!("sprague: error: {e:#}");
+            eprintln!("sprague: error: {e:#}{}", hint(&e));
             ExitCode::from(2)
         }
     }

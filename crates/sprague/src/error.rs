@@ -8,10 +8,10 @@
 #[non_exhaustive]
 pub enum Error {
     /// A spec string names no game in the catalog.
-    #[error("unknown game `{0}` (run `sprague games` for the list)")]
+    #[error("unknown game `{0}`")]
     UnknownGame(String),
     /// A spec string names a game but its parameters are malformed.
-    #[error("bad game spec `{spec}`: {reason}")]
+    #[error("bad game spec `{}`: {reason}", excerpt(.spec))]
     BadSpec {
         /// The spec as the user wrote it.
         spec: String,
@@ -19,7 +19,7 @@ pub enum Error {
         reason: String,
     },
     /// A position could not be parsed or is out of range for the game.
-    #[error("bad position `{text}`: {reason}")]
+    #[error("bad position `{}`: {reason}", excerpt(.text))]
     BadPosition {
         /// The position as the user wrote it.
         text: String,
@@ -27,8 +27,17 @@ pub enum Error {
         reason: String,
     },
     /// A computation would exceed a bound set in [`crate::solve::Limits`].
-    #[error("{what} exceeds the limit of {limit} states; raise it with --max-states, or ask `sprague analyze` for a pattern")]
+    #[error("{what} exceeds the limit of {limit} states")]
     LimitExceeded {
+        /// What was being computed.
+        what: String,
+        /// The bound that was hit.
+        limit: u64,
+    },
+    /// A computation would take more steps than [`crate::solve::Limits`]
+    /// allow (a step is one move listed or one option value looked at).
+    #[error("{what} needs more than {limit} steps")]
+    WorkExceeded {
         /// What was being computed.
         what: String,
         /// The bound that was hit.
@@ -50,6 +59,9 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
+    /// A contest problem name that `sprague solve --list` does not show.
+    #[error("unknown problem `{0}` (run `sprague solve --list` for the list)")]
+    UnknownProblem(String),
     /// Malformed contest input: names the line (1-based) and the token.
     #[error("input line {line}: {reason} (token `{token}`)")]
     Input {
@@ -60,6 +72,19 @@ pub enum Error {
         /// What was expected.
         reason: String,
     },
+}
+
+/// `text` as an error message quotes it: whole when short, else its start
+/// and end around an ellipsis, so that one error stays one readable line.
+pub fn excerpt(text: &str) -> String {
+    const KEEP: usize = 40;
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 2 * KEEP + 10 {
+        return text.to_string();
+    }
+    let head: String = chars[..KEEP].iter().collect();
+    let tail: String = chars[chars.len() - KEEP..].iter().collect();
+    format!("{head}…{tail} ({} characters)", chars.len())
 }
 
 /// The library's result type.

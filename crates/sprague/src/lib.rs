@@ -24,8 +24,10 @@ pub mod engine;
 pub mod error;
 pub mod nimber;
 pub mod number;
+pub mod pattern;
+pub mod problems;
 pub mod rules;
 pub mod solve;
 
-pub use error::{Error, Result};
+pub use error::{excerpt, Error, Result};
 pub use nimber::{mex, Nimber, Outcome};

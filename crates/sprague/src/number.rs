@@ -23,6 +23,30 @@ pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {
         .map_err(|_| format!("`{t}` is larger than the largest supported value {}", u64::MAX))
 }
 
+/// The most elements a set in a spec may have.
+pub const MAX_SET: usize = 1_000_000;
+
+/// Writes a sorted set the way [`parse_set`] reads it, runs of three or
+/// more consecutive numbers as ranges: `1..3,7`.
+pub fn format_set(set: &[u64]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < set.len() {
+        let mut j = i;
+        while j + 1 < set.len() && set[j + 1] == set[j] + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            parts.push(format!("{}..{}", set[i], set[j]));
+            i = j + 1;
+        } else {
+            parts.push(set[i].to_string());
+            i += 1;
+        }
+    }
+    parts.join(",")
+}
+
 /// Parses a comma-separated list of numbers, each at least `min`, with
 /// ranges `a..b` (inclusive) allowed. Returns the sorted, de-duplicated set.
 pub fn parse_set(spec: &str, body: &str, min: u64) -> Result<Vec<u64>> {
@@ -42,12 +66,15 @@ pub fn parse_set(spec: &str, body: &str, min: u64) -> Result<Vec<u64>> {
             if a > b {
                 return Err(bad(format!("range `{part}` is empty")));
             }
-            if b - a > 1_000_000 {
-                return Err(bad(format!("range `{part}` has more than a million elements")));
+            if (b - a) as u128 + 1 + out.len() as u128 > MAX_SET as u128 {
+                return Err(bad(format!("more than {MAX_SET} elements (at `{part}`)")));
             }
             out.extend(a..=b);
         } else {
             out.push(parse_u64(part).map_err(&bad)?);
+        }
+        if out.len() > MAX_SET {
+            return Err(bad(format!("more than {MAX_SET} elements")));
         }
     }
     if let Some(&x) = out.iter().find(|&&x| x < min) {
@@ -80,6 +107,24 @@ mod tests {
         assert!(parse_set("s", "0,2", 1).is_err());
         assert!(parse_set("s", "3..1", 1).is_err());
         assert!(parse_set("s", "1,,2", 1).is_err());
+    }
+
+    #[test]
+    fn sets_print_as_they_parse() {
+        for (text, printed) in [
+            ("1,2,3,7", "1..3,7"),
+            ("1,2", "1,2"),
+            ("5", "5"),
+            ("1..4,6..9,11", "1..4,6..9,11"),
+        ] {
+            let set = parse_set("s", text, 1).unwrap();
+            assert_eq!(format_set(&set), printed);
+            assert_eq!(parse_set("s", printed, 1).unwrap(), set);
+        }
+        assert!(parse_set("s", "1..1000000,1000001..2000000", 1)
+            .unwrap_err()
+            .to_string()
+            .contains("more than"));
     }
 
     #[test]

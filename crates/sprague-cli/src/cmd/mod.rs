@@ -1,7 +1,10 @@
 //! One module per subcommand; each writes to any `W: Write`.
 
+mod analyze;
 mod games;
+mod plot;
 mod sequence;
+mod solve;
 mod table;
 mod value;
 
@@ -17,6 +20,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             None => table::run(&a, out),
         },
         Command::Games(a) => games::run(&a, out),
+        Command::Analyze(a) => analyze::run(&a, out),
+        Command::Plot(a) => plot::run(&a, out),
+        Command::Solve(a) => solve::run(&a, out),
     }
 }
 

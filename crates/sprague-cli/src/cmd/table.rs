@@ -93,7 +93,7 @@ impl GameVisitor for Job<'_> {
                 if n < o || m < o {
                     bail!("bad --upto `{}`: the table starts at {o},{o}", args.upto);
                 }
-                let cells = (n - o + 1) as u128 * (m - o + 1) as u128;
+                let cells = ((n - o) as u128 + 1) * ((m - o) as u128 + 1);
                 if cells > limits.max_states as u128 {
                     bail!(
                         "a table of {cells} cells exceeds the limit of {} states; raise it with --max-states",

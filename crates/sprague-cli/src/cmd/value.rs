@@ -3,8 +3,9 @@
 
 use crate::cli::ValueArgs;
 use serde::Serialize;
+use sprague::pattern::{HeapLimits, Proof};
 use sprague::rules::{Convention, GameVisitor, Ruleset};
-use sprague::solve::{Solver, WinningMove};
+use sprague::solve::{Limits, Solver, WinningMove};
 use sprague::{Error, Nimber, Outcome};
 use std::io::Write;
 
@@ -18,6 +19,10 @@ struct Report {
     outcome: Outcome,
     outcome_text: &'static str,
     winning_moves: Vec<MoveOut>,
+    /// How many winning moves there are (more than listed past --max-moves).
+    winning_moves_total: usize,
+    /// The proven pattern that gave heap values, if one was used.
+    pattern: Option<String>,
     notes: Vec<String>,
 }
 
@@ -50,6 +55,29 @@ pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
 /// The search budget for a Grundy value that is only a bonus, when the
 /// rules know the outcome in closed form.
 const QUICK_STATES: u64 = 200_000;
+/// The work budget for the same bonus (a few milliseconds).
+const QUICK_WORK: u64 = 2_000_000;
+
+/// Heaps above this get their values from a proven pattern when the game
+/// has one (`sprague analyze`); below it the dense table is as quick.
+const PATTERN_FROM: u64 = 4096;
+
+/// The proven pattern of a heap game, when a heap of `sum` is large enough
+/// to need one. A failed or refused proof only means the plain way is taken.
+fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Option<Proof> {
+    let moves = rules.heap_moves()?;
+    let largest = sum.iter().filter_map(|p| rules.heap_size(p)).max()?;
+    if largest <= PATTERN_FROM || !sprague::pattern::has_prover(moves) {
+        return None;
+    }
+    // Never compute more values than the plain way would.
+    let limits = HeapLimits {
+        upto: Some(largest.min(HeapLimits::default_upto(moves))),
+        max_states: limits.max_states,
+        max_work: limits.max_work,
+    };
+    sprague::pattern::prove(moves, limits).ok().flatten()
+}
 
 struct Job<'a> {
     args: &'a ValueArgs,
@@ -69,23 +97,34 @@ impl GameVisitor for Job<'_> {
         if sum.len() == 1 && rules.closed_outcome(&sum[0]).is_some() {
             // The outcome is known anyway: spend little on the Grundy value.
             limits.max_states = limits.max_states.min(QUICK_STATES);
+            limits.max_work = limits.max_work.min(QUICK_WORK);
         }
         let mut solver = Solver::new(rules, limits);
         let mut notes = Vec::new();
         let normal = rules.convention() == Convention::Normal;
+        let pattern = if normal {
+            heap_pattern(rules, &sum, limits)
+        } else {
+            None
+        };
+        if let Some(proof) = &pattern {
+            let evaluator = proof.evaluator.clone();
+            solver.set_heap_oracle(Box::new(move |n| Some(evaluator.grundy(n))));
+        }
         let mut components = Vec::new();
         let mut grundy = Some(Nimber::ZERO);
         for p in &sum {
             let g = if normal {
                 match solver.grundy(p) {
                     Ok(g) => Some(g),
-                    Err(Error::LimitExceeded { limit, .. })
+                    Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. })
                         if sum.len() == 1 && rules.closed_outcome(p).is_some() =>
                     {
-                        notes.push(format!(
-                            "Grundy value not computed (more than {limit} positions to search); \
+                        notes.push(
+                            "Grundy value not computed (too large to search quickly); \
                              the outcome comes from the game's closed form"
-                        ));
+                                .to_string(),
+                        );
                         None
                     }
                     Err(e) => return Err(e.into()),
@@ -107,7 +146,15 @@ impl GameVisitor for Job<'_> {
             ));
         }
         let outcome = solver.outcome(&sum)?;
-        let moves = solver.winning_moves(&sum)?;
+        let moves = match solver.winning_moves(&sum) {
+            Ok(m) => m,
+            Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) if pattern.is_some() => {
+                notes.push("winning moves not listed: a heap has too many moves to scan".into());
+                Vec::new()
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let total = moves.len();
         Ok(Report {
             spec: rules.spec(),
             positions: args.positions.clone(),
@@ -115,17 +162,23 @@ impl GameVisitor for Job<'_> {
             grundy: grundy.map(|g| g.0),
             outcome,
             outcome_text: outcome.describe(),
-            winning_moves: moves.into_iter().map(|m| move_out(rules, m)).collect(),
+            winning_moves: moves
+                .iter()
+                .take(args.max_moves)
+                .map(|m| move_out(rules, m, &sum))
+                .collect(),
+            winning_moves_total: total,
+            pattern: pattern.map(|p| p.summary()),
             notes,
         })
     }
 }
 
-fn move_out<R: Ruleset>(rules: &R, m: WinningMove<R::Position>) -> MoveOut {
+fn move_out<R: Ruleset>(rules: &R, m: &WinningMove<R::Position>, sum: &[R::Position]) -> MoveOut {
     MoveOut {
-        label: m.label,
+        label: m.label.clone(),
         component: m.component,
-        position: m.result.iter().map(|p| rules.format_position(p)).collect(),
+        position: m.apply(sum).iter().map(|p| rules.format_position(p)).collect(),
     }
 }
 
@@ -158,11 +211,22 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
             writeln!(out, "grundy    {}", Nimber(g))?;
         }
     }
+    if let Some(p) = &r.pattern {
+        writeln!(out, "pattern   {p}")?;
+    }
     writeln!(out, "outcome   {}: {}", r.outcome, r.outcome_text)?;
     for n in &r.notes {
         writeln!(out, "note      {n}")?;
     }
-    if r.winning_moves.is_empty() {
+    if r.winning_moves.is_empty() && r.winning_moves_total > 0 {
+        writeln!(
+            out,
+            "winning moves: {} (not listed; raise --max-moves)",
+            r.winning_moves_total
+        )?;
+    } else if r.winning_moves.is_empty() && r.outcome == Outcome::N {
+        writeln!(out, "winning moves: not listed")?;
+    } else if r.winning_moves.is_empty() {
         writeln!(
             out,
             "winning moves: none (every move leaves the opponent a winning position)"
@@ -184,6 +248,10 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
                 " ".repeat(pad),
                 sum_text(&m.position)
             )?;
+        }
+        let more = r.winning_moves_total - r.winning_moves.len();
+        if more > 0 {
+            writeln!(out, "  … and {more} more (raise --max-moves to list them)")?;
         }
     }
     Ok(())

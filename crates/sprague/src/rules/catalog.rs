@@ -206,7 +206,7 @@ mod tests {
             "octal:0.77",
             "octal:4.7",
             "grundy",
-            "divide:2,3,4,5,6",
+            "divide:2..6",
             "grid:2x3",
             "wizards",
             "gcd",
@@ -217,7 +217,7 @@ mod tests {
             assert_eq!(g.spec().parse::<Game>().unwrap(), g);
         }
         assert_eq!("kayles".parse::<Game>().unwrap().spec(), "octal:0.77");
-        assert_eq!("subtract:1..3".parse::<Game>().unwrap().spec(), "subtract:1,2,3");
+        assert_eq!("subtract:1,2,3".parse::<Game>().unwrap().spec(), "subtract:1..3");
     }
 
     #[test]

@@ -15,8 +15,7 @@ impl Ruleset for Divide {
     type Position = u64;
 
     fn spec(&self) -> String {
-        let d: Vec<String> = self.divisors.iter().map(u64::to_string).collect();
-        format!("divide:{}", d.join(","))
+        format!("divide:{}", crate::number::format_set(&self.divisors))
     }
 
     fn parse_position(&self, text: &str) -> Result<u64> {

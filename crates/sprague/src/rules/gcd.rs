@@ -5,6 +5,10 @@ use super::{Convention, Moves, Ruleset};
 use crate::number::parse_u64;
 use crate::{Error, Outcome, Result};
 
+/// The most cards a position may hold: each search frame copies the cards of
+/// every move, so memory grows with the cube of the count.
+pub const MAX_CARDS: usize = 300;
+
 /// The gcd card game. Not normal play: making g = 1 loses at once.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GcdGame;
@@ -65,15 +69,18 @@ impl Ruleset for GcdGame {
             None => (0, text),
         };
         let mut cards = Vec::new();
-        for t in list.split(',').filter(|t| !t.trim().is_empty()) {
+        for t in list.split(',').filter(|_| !list.trim().is_empty()) {
             let c = parse_u64(t).map_err(bad)?;
             if c == 0 {
                 return Err(bad("cards are at least 1".into()));
             }
             cards.push(c);
         }
-        if cards.len() > 10_000 {
-            return Err(bad("at most 10000 cards".into()));
+        if cards.len() > MAX_CARDS {
+            return Err(bad(format!(
+                "{} cards; the general search takes at most {MAX_CARDS} (`sprague solve seagm` takes more)",
+                cards.len()
+            )));
         }
         Ok(GcdPosition::new(g, cards))
     }

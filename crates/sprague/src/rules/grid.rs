@@ -54,8 +54,8 @@ impl Ruleset for Grid {
         }
     }
 
-    fn branching(&self, _: &(u64, u64)) -> u64 {
-        self.right.saturating_add(self.up)
+    fn branching(&self, &(n, m): &(u64, u64)) -> u64 {
+        self.up.min(n - 1).saturating_add(self.right.min(m - 1))
     }
 
     fn pair_position(&self, x: u64, y: u64) -> Option<(u64, u64)> {
@@ -69,8 +69,9 @@ impl Ruleset for Grid {
     /// The two directions are independent subtraction games `1..U` on the
     /// rows left above the chip and `1..R` on the columns to its right.
     fn closed_grundy(&self, &(n, m): &(u64, u64)) -> Option<Nimber> {
-        let rows = (n - 1) % (self.up.checked_add(1)?);
-        let cols = (m - 1) % (self.right.checked_add(1)?);
+        // A step limit of u64::MAX reaches every row: the value is the distance.
+        let rows = self.up.checked_add(1).map_or(n - 1, |d| (n - 1) % d);
+        let cols = self.right.checked_add(1).map_or(m - 1, |d| (m - 1) % d);
         Some(Nimber(rows ^ cols))
     }
 }

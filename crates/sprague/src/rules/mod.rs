@@ -23,15 +23,15 @@ mod wythoff;
 
 pub use catalog::{catalog, CatalogEntry, Game, GameVisitor};
 pub use divide::Divide;
-pub use gcd::{GcdGame, GcdPosition};
+pub use gcd::{gcd, GcdGame, GcdPosition, MAX_CARDS};
 pub use grid::Grid;
 pub use grundy_game::GrundyGame;
 pub use moves::Moves;
 pub use nim::Nim;
 pub use octal::{OctalCode, OctalGame};
-pub use subtract::{Subtraction, SubtractionSet};
-pub use wizards::Wizards;
-pub use wythoff::Wythoff;
+pub use subtract::{powers_upto, Subtraction, SubtractionSet};
+pub use wizards::{wizards_outcome, Wizards};
+pub use wythoff::{floor_k_phi, Wythoff, WYTHOFF_MAX};
 
 use crate::{Nimber, Outcome, Result};
 use std::fmt::Debug;

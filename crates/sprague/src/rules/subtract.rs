@@ -2,6 +2,7 @@
 
 use super::nim::{heap_parts, parse_heap};
 use super::{HeapMoves, Moves, Ruleset};
+use crate::number::format_set;
 use crate::Result;
 
 /// Which amounts may be taken.
@@ -20,10 +21,6 @@ pub enum SubtractionSet {
 pub struct Subtraction {
     /// The amounts that may be taken.
     pub set: SubtractionSet,
-}
-
-fn list(v: &[u64]) -> String {
-    v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
 impl Subtraction {
@@ -56,8 +53,8 @@ impl Ruleset for Subtraction {
 
     fn spec(&self) -> String {
         match &self.set {
-            SubtractionSet::Finite(s) => format!("subtract:{}", list(s)),
-            SubtractionSet::AllBut(s) => format!("allbut:{}", list(s)),
+            SubtractionSet::Finite(s) => format!("subtract:{}", format_set(s)),
+            SubtractionSet::AllBut(s) => format!("allbut:{}", format_set(s)),
             SubtractionSet::Powers(a) => format!("powers:{a}"),
         }
     }

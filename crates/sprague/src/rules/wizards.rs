@@ -18,22 +18,31 @@ fn ordered(x: u64, y: u64) -> (u64, u64) {
 /// If (b mod a, a) loses for whoever receives it, take the mod at once.
 /// Otherwise both players only subtract powers: a pile of c = ⌊b/a⌋ with
 /// moves removing 1, a, a², …, which the player to move wins iff
-/// `c mod (a + 1)` is even. Iterative: O(log b) steps.
+/// `c mod (a + 1)` is even. Iterative: O(log b) steps, no allocation.
+///
+/// # Examples
+/// ```
+/// use sprague::rules::wizards_outcome;
+/// use sprague::Outcome;
+/// assert_eq!(wizards_outcome(10, 21), Outcome::N);
+/// assert_eq!(wizards_outcome(31, 10), Outcome::P);
+/// ```
 pub fn wizards_outcome(a: u64, b: u64) -> Outcome {
-    let mut chain = Vec::new();
+    // Lamé: Euclid's algorithm on numbers below 2^64 takes at most 93
+    // division steps (the worst case is two consecutive Fibonacci numbers).
+    let mut chain = [(0u64, 0u64); 128];
+    let mut len = 0;
     let (mut a, mut b) = ordered(a, b);
     while a != 0 {
-        chain.push((a, b));
+        chain[len] = (a, b / a);
+        len += 1;
         (a, b) = (b % a, a);
     }
     let mut wins = false; // the player facing a 0 loses
-    for &(a, b) in chain.iter().rev() {
-        wins = if !wins {
-            true
-        } else {
-            let c = (b / a) as u128;
-            (c % (a as u128 + 1)) % 2 == 0
-        };
+    for &(a, c) in chain[..len].iter().rev() {
+        // c mod (a + 1); for a = u64::MAX, c ≤ 1 < a + 1.
+        let rem = a.checked_add(1).map_or(c, |m| c % m);
+        wins = !wins || rem % 2 == 0;
     }
     if wins {
         Outcome::N

@@ -2,7 +2,7 @@
 
 use super::{Moves, Ruleset};
 use crate::number::parse_tuple;
-use crate::{Error, Outcome, Result};
+use crate::{Error, Nimber, Outcome, Result};
 
 /// The largest heap Wythoff positions may have (keeps 5k² within u128).
 pub const WYTHOFF_MAX: u64 = 1 << 61;
@@ -26,6 +26,22 @@ fn isqrt(v: u128) -> u128 {
 pub fn floor_k_phi(k: u64) -> u64 {
     let k = k as u128;
     ((k + isqrt(5 * k * k)) / 2) as u64
+}
+
+/// The k with ⌊kφ⌋ = x, if x is a lower Wythoff number.
+fn lower_index(x: u64) -> Option<u64> {
+    let x2 = x as u128;
+    // k ≈ x/φ = (√(5x²) − x)/2; the floor is within 2 of it.
+    let c = ((isqrt(5 * x2 * x2) - x2) / 2) as u64;
+    (c.saturating_sub(2)..=c + 2).find(|&k| floor_k_phi(k) == x)
+}
+
+/// The k with ⌊kφ²⌋ = ⌊kφ⌋ + k = x, if x is an upper Wythoff number.
+fn upper_index(x: u64) -> Option<u64> {
+    let x2 = x as u128;
+    // k ≈ x/φ² = (3x − √(5x²))/2.
+    let c = ((3 * x2 - isqrt(5 * x2 * x2)) / 2) as u64;
+    (c.saturating_sub(2)..=c + 2).find(|&k| floor_k_phi(k) + k == x)
 }
 
 impl Ruleset for Wythoff {
@@ -56,8 +72,11 @@ impl Ruleset for Wythoff {
         for k in 1..=a {
             out.push([ord(a - k, b)], || format!("take {k} from the heap of {a}"));
         }
-        for k in 1..=b {
-            out.push([ord(a, b - k)], || format!("take {k} from the heap of {b}"));
+        if a != b {
+            // With equal heaps, taking from either is the same move.
+            for k in 1..=b {
+                out.push([ord(a, b - k)], || format!("take {k} from the heap of {b}"));
+            }
         }
         for k in 1..=a {
             out.push([ord(a - k, b - k)], || format!("take {k} from both heaps"));
@@ -66,6 +85,40 @@ impl Ruleset for Wythoff {
 
     fn branching(&self, &(a, b): &(u64, u64)) -> u64 {
         a.saturating_mul(2).saturating_add(b)
+    }
+
+    /// Moves to P-positions (value 0) from the Beatty pairs: at most one
+    /// taking from each heap and one taking from both.
+    fn moves_to_value(&self, &(a, b): &(u64, u64), target: Nimber, out: &mut Moves<(u64, u64)>) -> bool {
+        if target != Nimber::ZERO {
+            return false;
+        }
+        let mut found: Vec<((u64, u64), String)> = Vec::new();
+        // Take from the heap of b: keep a, find its partner below b.
+        if let Some(k) = lower_index(a) {
+            if a + k < b {
+                found.push(((a, a + k), format!("take {} from the heap of {b}", b - a - k)));
+            }
+        }
+        if let Some(j) = upper_index(a).filter(|&j| j >= 1) {
+            found.push(((a - j, a), format!("take {} from the heap of {b}", b - (a - j))));
+        }
+        // Take from the heap of a: b must be an upper number whose partner is below a.
+        if let Some(k) = upper_index(b).filter(|&k| k >= 1 && b - k < a) {
+            found.push(((b - k, b), format!("take {} from the heap of {a}", a - (b - k))));
+        }
+        // Take the same from both: the difference stays b − a.
+        let lo = floor_k_phi(b - a);
+        if lo < a {
+            let d = a - lo;
+            found.push(((lo, b - d), format!("take {d} from both heaps")));
+        }
+        found.sort();
+        found.dedup_by(|x, y| x.0 == y.0);
+        for (p, label) in found {
+            out.push([p], || label);
+        }
+        true
     }
 
     fn pair_position(&self, x: u64, y: u64) -> Option<(u64, u64)> {

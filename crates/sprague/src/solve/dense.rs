@@ -5,6 +5,7 @@
 //! with a stamp array for the mex: the same work as the textbook O(n²)
 //! C loop, no allocation per heap.
 
+use super::Limits;
 use crate::rules::HeapMoves;
 use crate::{Error, Result};
 
@@ -35,6 +36,12 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
         return Err(Error::LimitExceeded {
             what: format!("a table of {} values", upto as u128 + 1),
             limit: max_states,
+        });
+    }
+    if upto >= u32::MAX as u64 {
+        return Err(Error::LimitExceeded {
+            what: format!("a table of {} values", upto as u128 + 1),
+            limit: u32::MAX as u64,
         });
     }
     let upto = upto as usize;
@@ -95,6 +102,48 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
         table.push(g);
     }
     Ok(())
+}
+
+/// The steps (option values looked at) to extend a table of `from` values
+/// to g(0..=upto): the dense engine's cost model, for [`Limits::max_work`].
+///
+/// # Complexity
+/// O(1), or O(|S|) for sets.
+pub fn work(moves: HeapMoves<'_>, from: u64, upto: u64) -> u128 {
+    if upto < from {
+        return 0;
+    }
+    let (a, b) = (from as u128, upto as u128 + 1);
+    let count = b - a;
+    // Σ n for n in [a, b): the cost of a loop over every smaller heap.
+    let linear = (b * (b - 1) - a * a.saturating_sub(1)) / 2;
+    match moves {
+        HeapMoves::Nim => count,
+        HeapMoves::Subtract(s) | HeapMoves::Divide(s) => count * (s.len() as u128 + 1),
+        HeapMoves::Powers(_) => count * 64,
+        HeapMoves::AllBut(_) => linear + count,
+        HeapMoves::Grundy => linear / 2 + count,
+        HeapMoves::Octal(code) => {
+            let splits = code.digits().iter().filter(|&&d| d & 4 != 0).count() as u128;
+            splits * linear / 2 + count * (code.digits().len() as u128 + 1)
+        }
+    }
+}
+
+/// [`extend`] within both bounds of `limits`: refuses, before any work, a
+/// table whose cost ([`work`]) exceeds `limits.max_work`.
+pub fn extend_within(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, limits: Limits) -> Result<()> {
+    if upto >= limits.max_states {
+        return extend(moves, table, upto, limits.max_states); // reports the state bound
+    }
+    let cost = work(moves, table.len() as u64, upto);
+    if cost > limits.max_work as u128 {
+        return Err(Error::WorkExceeded {
+            what: format!("a table of {} values (about {cost} steps)", upto as u128 + 1),
+            limit: limits.max_work,
+        });
+    }
+    extend(moves, table, upto, limits.max_states)
 }
 
 /// Marks g(a) xor g(r − a) for a = 1..=h (h ≤ r/2 keeps the heaps apart).
@@ -180,5 +229,42 @@ impl Marker<'_> {
     #[inline(always)]
     fn mark(&mut self, v: u32) {
         self.seen[v as usize] = self.stamp;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::OctalCode;
+
+    /// The plain mex of xors of pairs, for values of any size.
+    fn naive_grundy_step(t: &[u32], n: usize) -> u32 {
+        let vals: Vec<u64> = (1..n)
+            .filter(|&a| a < n - a)
+            .map(|a| (t[a] ^ t[n - a]) as u64)
+            .collect();
+        crate::mex(vals) as u32
+    }
+
+    /// Large values (≥ 2^15) take the unmasked path; it must agree too.
+    #[test]
+    fn large_values_take_the_checked_path() {
+        let mut t: Vec<u32> = (0..40u32).map(|i| i.wrapping_mul(2_654_435_761) >> 12).collect();
+        let mut want = t.clone();
+        extend(HeapMoves::Grundy, &mut t, 90, u64::MAX).unwrap();
+        for n in 40..=90 {
+            let g = naive_grundy_step(&want, n);
+            want.push(g);
+        }
+        assert_eq!(t, want);
+        assert!(t.iter().any(|&v| v >= 1 << 15));
+    }
+
+    #[test]
+    fn work_model_counts_splits() {
+        let kayles = OctalCode::parse("0.77").unwrap();
+        assert!(work(HeapMoves::Octal(&kayles), 0, 100_000) > 4_000_000_000);
+        assert!(work(HeapMoves::Subtract(&[1, 2]), 0, 100) < 400);
+        assert_eq!(work(HeapMoves::Nim, 10, 5), 0);
     }
 }

@@ -17,9 +17,19 @@ pub struct WinningMove<P> {
     pub component: usize,
     /// The ruleset's label of the move in that component.
     pub label: String,
+    /// What the component becomes: the move's parts (none if erased).
+    pub parts: Vec<P>,
+}
+
+impl<P: Clone> WinningMove<P> {
     /// The whole sum after the move: the other components as they were,
     /// this one replaced by the move's parts.
-    pub result: Vec<P>,
+    pub fn apply(&self, sum: &[P]) -> Vec<P> {
+        let mut result = sum[..self.component].to_vec();
+        result.extend_from_slice(&self.parts);
+        result.extend_from_slice(&sum[self.component + 1..]);
+        result
+    }
 }
 
 /// Solves positions of one ruleset, remembering what it has computed.
@@ -44,6 +54,8 @@ pub struct Solver<'r, R: Ruleset> {
     outcomes: HashMap<R::Position, Outcome>,
     table: Vec<u32>,
     oracle: Option<HeapOracle<'r>>,
+    /// Steps spent by searches so far, against `limits.max_work`.
+    work: u64,
 }
 
 /// One position being expanded by the iterative search.
@@ -51,6 +63,28 @@ struct Frame<P> {
     pos: P,
     moves: Moves<P>,
     next: usize,
+}
+
+/// The positions being expanded, root first, with a set to catch loops.
+struct Path<P> {
+    frames: Vec<Frame<P>>,
+    members: HashSet<P>,
+}
+
+impl<P: Clone + Eq + std::hash::Hash> Path<P> {
+    fn new(root: Frame<P>) -> Self {
+        let members = HashSet::from([root.pos.clone()]);
+        Path {
+            frames: vec![root],
+            members,
+        }
+    }
+
+    fn pop(&mut self) -> Option<Frame<P>> {
+        let f = self.frames.pop()?;
+        self.members.remove(&f.pos);
+        Some(f)
+    }
 }
 
 impl<'r, R: Ruleset> Solver<'r, R> {
@@ -63,6 +97,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
             outcomes: HashMap::new(),
             table: Vec::new(),
             oracle: None,
+            work: 0,
         }
     }
 
@@ -84,7 +119,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
                 self.rules.spec()
             ))
         })?;
-        dense::extend(moves, &mut self.table, upto, self.limits.max_states)?;
+        dense::extend_within(moves, &mut self.table, upto, self.limits)?;
         Ok(&self.table[..=upto as usize])
     }
 
@@ -129,7 +164,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         if let (Some(n), Some(moves)) = (self.rules.heap_size(p), self.rules.heap_moves()) {
             // A dense table is cheapest when the whole range is wanted anyway.
             if n < self.limits.max_states {
-                dense::extend(moves, &mut self.table, n, self.limits.max_states)?;
+                dense::extend_within(moves, &mut self.table, n, self.limits)?;
                 return Ok(Nimber(self.table[n as usize] as u64));
             }
             if !matches!(moves, HeapMoves::Divide(_)) {
@@ -146,60 +181,80 @@ impl<'r, R: Ruleset> Solver<'r, R> {
     fn check_branching(&self, p: &R::Position) -> Result<()> {
         if self.rules.branching(p) > self.limits.max_states {
             return Err(Error::LimitExceeded {
-                what: format!("listing the moves of `{}`", self.rules.format_position(p)),
+                what: format!(
+                    "listing the moves of `{}`",
+                    crate::error::excerpt(&self.rules.format_position(p))
+                ),
                 limit: self.limits.max_states,
             });
         }
         Ok(())
     }
 
-    fn frame(&self, pos: R::Position) -> Result<Frame<R::Position>> {
+    fn frame(&mut self, pos: R::Position) -> Result<Frame<R::Position>> {
         self.check_branching(&pos)?;
         let mut moves = Moves::new(false);
         self.rules.moves(&pos, &mut moves);
+        self.work += moves.len() as u64 + 1;
+        if self.work > self.limits.max_work {
+            return Err(Error::WorkExceeded {
+                what: format!(
+                    "searching from `{}`",
+                    crate::error::excerpt(&self.rules.format_position(&pos))
+                ),
+                limit: self.limits.max_work,
+            });
+        }
         Ok(Frame { pos, moves, next: 0 })
     }
 
+    /// Pushes `q` onto the search path, refusing loops and searches that
+    /// would remember more than the limit (`remembered` so far).
+    fn descend(
+        &mut self,
+        path: &mut Path<R::Position>,
+        q: R::Position,
+        remembered: usize,
+        what: &str,
+        root: &R::Position,
+    ) -> Result<()> {
+        if path.members.contains(&q) {
+            return Err(Error::Loopy(crate::error::excerpt(
+                &self.rules.format_position(&q),
+            )));
+        }
+        if (remembered + path.frames.len()) as u64 >= self.limits.max_states {
+            return Err(Error::LimitExceeded {
+                what: format!(
+                    "{what} of `{}`",
+                    crate::error::excerpt(&self.rules.format_position(root))
+                ),
+                limit: self.limits.max_states,
+            });
+        }
+        let f = self.frame(q.clone())?;
+        path.members.insert(q);
+        path.frames.push(f);
+        Ok(())
+    }
+
     fn search(&mut self, root: &R::Position) -> Result<Nimber> {
-        let mut on_stack: HashSet<R::Position> = HashSet::new();
-        let mut stack = vec![self.frame(root.clone())?];
-        on_stack.insert(root.clone());
-        while let Some(top) = stack.last_mut() {
+        let mut path = Path::new(self.frame(root.clone())?);
+        while let Some(top) = path.frames.last_mut() {
             // Find the next part whose value is still unknown.
             let mut pending = None;
             while top.next < top.moves.all_parts().len() {
                 let q = &top.moves.all_parts()[top.next];
-                if self.rules.closed_grundy(q).is_none() && {
-                    let known = self.rules.heap_size(q).and_then(|n| {
-                        self.oracle
-                            .as_ref()
-                            .and_then(|o| o(n))
-                            .or_else(|| self.table.get(n as usize).map(|&g| Nimber(g as u64)))
-                    });
-                    known.is_none() && !self.memo.contains_key(q)
-                } {
+                if self.known(q).is_none() {
                     pending = Some(q.clone());
                     break;
                 }
                 top.next += 1;
             }
             match pending {
-                Some(q) => {
-                    if on_stack.contains(&q) {
-                        return Err(Error::Loopy(self.rules.format_position(&q)));
-                    }
-                    if (self.memo.len() + stack.len()) as u64 >= self.limits.max_states {
-                        return Err(Error::LimitExceeded {
-                            what: format!("the Grundy value of `{}`", self.rules.format_position(root)),
-                            limit: self.limits.max_states,
-                        });
-                    }
-                    let f = self.frame(q.clone())?;
-                    on_stack.insert(q);
-                    stack.push(f);
-                }
+                Some(q) => self.descend(&mut path, q, self.memo.len(), "the Grundy value", root)?,
                 None => {
-                    let f = stack.pop().expect("stack is not empty");
+                    let f = path.pop().expect("the path is not empty");
                     let mut vals: Vec<u64> = Vec::with_capacity(f.moves.len());
                     for parts in f.moves.iter() {
                         let v: Nimber = parts
@@ -208,7 +263,6 @@ impl<'r, R: Ruleset> Solver<'r, R> {
                             .sum();
                         vals.push(v.0);
                     }
-                    on_stack.remove(&f.pos);
                     self.memo.insert(f.pos, Nimber(crate::mex(vals)));
                 }
             }
@@ -227,10 +281,30 @@ impl<'r, R: Ruleset> Solver<'r, R> {
 
     /// Who wins the sum `sum` with perfect play.
     ///
+    /// # Arguments
+    /// * `sum`: the components; an empty sum is a loss for the player to move.
+    ///
+    /// # Returns
     /// Normal play: N iff the xor of the components' values is non-zero; a
-    /// single component whose value is out of reach is answered from the
-    /// rules' closed-form outcome where there is one. Special conventions
-    /// (one component only): an iterative win/loss search.
+    /// single component is answered from the rules' closed-form outcome
+    /// where there is one (Wizards, Wythoff), so its size does not matter.
+    /// Special conventions (one component only): an iterative win/loss
+    /// search with early exit.
+    ///
+    /// # Complexity
+    /// That of the Grundy values (or the search) it needs; O(1) plus the
+    /// closed form for a lone component that has one.
+    ///
+    /// # Examples
+    /// ```
+    /// use sprague::rules::Wythoff;
+    /// use sprague::solve::{Limits, Solver};
+    /// use sprague::Outcome;
+    /// let mut s = Solver::new(&Wythoff, Limits::default());
+    /// assert_eq!(s.outcome(&[(3, 5)]).unwrap(), Outcome::P);
+    /// assert_eq!(s.outcome(&[(1, 2), (3, 5)]).unwrap(), Outcome::P);
+    /// assert_eq!(s.outcome(&[(1, 3), (3, 5)]).unwrap(), Outcome::N);
+    /// ```
     pub fn outcome(&mut self, sum: &[R::Position]) -> Result<Outcome> {
         match self.rules.convention() {
             Convention::Special => match sum {
@@ -240,14 +314,12 @@ impl<'r, R: Ruleset> Solver<'r, R> {
                     self.rules.spec()
                 ))),
             },
-            Convention::Normal => match self.grundy_of_sum(sum) {
-                Ok(g) => Ok(g.outcome()),
-                Err(e @ Error::LimitExceeded { .. }) => match sum {
-                    [] => Ok(Outcome::P),
-                    [p] => self.rules.closed_outcome(p).ok_or(e),
-                    _ => Err(e),
+            Convention::Normal => match sum {
+                [p] => match self.rules.closed_outcome(p) {
+                    Some(o) => Ok(o),
+                    None => Ok(self.grundy(p)?.outcome()),
                 },
-                Err(e) => Err(e),
+                _ => Ok(self.grundy_of_sum(sum)?.outcome()),
             },
         }
     }
@@ -257,9 +329,8 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         if let Some(o) = decided(self, root) {
             return Ok(o);
         }
-        let mut stack = vec![self.frame(root.clone())?];
-        let mut on_stack = HashSet::from([root.clone()]);
-        while let Some(top) = stack.last_mut() {
+        let mut path = Path::new(self.frame(root.clone())?);
+        while let Some(top) = path.frames.last_mut() {
             let mut result = None;
             let mut pending = None;
             while top.next < top.moves.len() {
@@ -291,24 +362,12 @@ impl<'r, R: Ruleset> Solver<'r, R> {
                 result = Some(Outcome::P);
             }
             if let Some(o) = result {
-                let f = stack.pop().expect("stack is not empty");
-                on_stack.remove(&f.pos);
+                let f = path.pop().expect("the path is not empty");
                 self.outcomes.insert(f.pos, o);
                 continue;
             }
             let q = pending.expect("pending is set");
-            if on_stack.contains(&q) {
-                return Err(Error::Loopy(self.rules.format_position(&q)));
-            }
-            if (self.outcomes.len() + stack.len()) as u64 >= self.limits.max_states {
-                return Err(Error::LimitExceeded {
-                    what: format!("the outcome of `{}`", self.rules.format_position(root)),
-                    limit: self.limits.max_states,
-                });
-            }
-            let f = self.frame(q.clone())?;
-            on_stack.insert(q);
-            stack.push(f);
+            self.descend(&mut path, q, self.outcomes.len(), "the outcome", root)?;
         }
         Ok(self.outcomes[root])
     }
@@ -317,13 +376,37 @@ impl<'r, R: Ruleset> Solver<'r, R> {
     /// is already lost), labelled, in component order.
     ///
     /// A winning move in component c turns the xor x of the sum to 0: it
-    /// moves c to an option of value g(c) xor x.
+    /// moves c to an option of value g(c) xor x. A lone component whose
+    /// value is out of reach but whose outcome has a closed form is served
+    /// by the rules' moves to P-positions, or by the outcome of each move.
+    ///
+    /// # Returns
+    /// The moves, each with its component, label and replacement parts
+    /// ([`WinningMove::apply`] gives the whole resulting sum).
+    ///
+    /// # Complexity
+    /// The Grundy values of every component and of every option of every
+    /// component, unless the rules list moves to a value directly (Nim).
+    ///
+    /// # Examples
+    /// ```
+    /// use sprague::rules::Nim;
+    /// use sprague::solve::{Limits, Solver};
+    /// let mut s = Solver::new(&Nim, Limits::default());
+    /// let m = s.winning_moves(&[3, 4, 5]).unwrap();
+    /// assert_eq!(m.len(), 1);
+    /// assert_eq!(m[0].apply(&[3, 4, 5]), [1, 4, 5]);
+    /// ```
     pub fn winning_moves(&mut self, sum: &[R::Position]) -> Result<Vec<WinningMove<R::Position>>> {
         let values = match self.rules.convention() {
             Convention::Normal => match self.grundy_of_sum(sum) {
                 Ok(_) => Some(sum.iter().map(|p| self.grundy(p)).collect::<Result<Vec<_>>>()?),
-                Err(e @ Error::LimitExceeded { .. }) if sum.len() != 1 => return Err(e),
-                Err(Error::LimitExceeded { .. }) => None,
+                Err(e @ (Error::LimitExceeded { .. } | Error::WorkExceeded { .. })) => {
+                    if sum.len() != 1 || self.rules.closed_outcome(&sum[0]).is_none() {
+                        return Err(e);
+                    }
+                    None
+                }
                 Err(e) => return Err(e),
             },
             Convention::Special => {
@@ -339,25 +422,27 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         for (i, p) in sum.iter().enumerate() {
             let target = values.as_ref().map(|v| v[i] + total);
             let mut moves = Moves::new(true);
-            let listed = target.is_some_and(|t| self.rules.moves_to_value(p, t, &mut moves));
+            // Without values (a lone component known by its closed-form
+            // outcome), the winning moves are the moves to value 0.
+            let listed = self
+                .rules
+                .moves_to_value(p, target.unwrap_or(Nimber::ZERO), &mut moves);
             if !listed {
                 self.check_branching(p)?;
                 self.rules.moves(p, &mut moves);
             }
             for m in 0..moves.len() {
                 let parts = moves.parts(m);
-                let wins = match target {
-                    Some(t) => listed || parts.iter().map(|q| self.grundy(q)).sum::<Result<Nimber>>()? == t,
-                    None => self.outcome(parts)? == Outcome::P,
-                };
+                let wins = listed
+                    || match target {
+                        Some(t) => parts.iter().map(|q| self.grundy(q)).sum::<Result<Nimber>>()? == t,
+                        None => self.outcome(parts)? == Outcome::P,
+                    };
                 if wins {
-                    let mut result = sum[..i].to_vec();
-                    result.extend_from_slice(parts);
-                    result.extend_from_slice(&sum[i + 1..]);
                     out.push(WinningMove {
                         component: i,
                         label: moves.label(m).to_string(),
-                        result,
+                        parts: parts.to_vec(),
                     });
                 }
             }

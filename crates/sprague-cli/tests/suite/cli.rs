@@ -105,6 +105,35 @@ fn games_lists_the_catalog() {
     }
 }
 
+#[test]
+fn wythoff_far_beyond_search_uses_the_beatty_pairs() {
+    let v = json(&["value", "wythoff", "1,2305843009213693952", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["position"], serde_json::json!(["1,2"]));
+    let v = json(&["value", "wythoff", "600,700", "--json"]);
+    assert_eq!(v["winning_moves"][0]["position"], serde_json::json!(["161,261"]));
+}
+
+#[test]
+fn long_sums_list_a_bounded_number_of_moves() {
+    let heaps: Vec<String> = std::iter::repeat_n("1".to_string(), 5001).collect();
+    let mut args = vec!["value", "nim", "--json", "--max-moves", "3"];
+    args.extend(heaps.iter().map(String::as_str));
+    let v = json(&args);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    assert_eq!(v["winning_moves_total"], 5001);
+}
+
+#[test]
+fn equal_wythoff_heaps_give_each_move_once() {
+    let v = json(&["value", "wythoff", "10,10", "1,2", "--json"]);
+    let moves = v["winning_moves"].as_array().unwrap();
+    let mut positions: Vec<String> = moves.iter().map(|m| m["position"].to_string()).collect();
+    let n = positions.len();
+    positions.dedup();
+    assert_eq!(positions.len(), n, "{v}");
+}
+
 /// Every bad input gets exit code 2 and one line naming what was wrong.
 #[test]
 fn bad_input_is_one_line_with_exit_code_2() {
@@ -127,9 +156,23 @@ fn bad_input_is_one_line_with_exit_code_2() {
         (&["table", "grid:2x3", "--upto", "5"], "--upto N,M"),
         (&["table", "nim", "--upto", "x"], "bad --upto `x`"),
         (
-            &["value", "kayles", "100000", "--max-states", "1000"],
+            &["value", "grundy", "100000", "--max-states", "1000"],
             "exceeds the limit of 1000",
         ),
+        (
+            &["table", "wythoff", "--upto", "18446744073709551615,0"],
+            "exceeds the limit",
+        ),
+        (&["value", "grundy", "9999999"], "--max-work"),
+        (&["value", "gcd", "1,,2"], "bad position"),
+        (&["value"], "<SPEC>"),
+        (&["valu", "nim", "3"], "unrecognized subcommand"),
+        (
+            &["value", "subtract:1..600000,600001..1200000", "5"],
+            "more than 1000000 elements",
+        ),
+        (&["analyze", "kayles", "--upto", "1000000"], "--max-work"),
+        (&["table", "nim", "--upto", "5", "--width", "0"], "--width"),
     ] {
         let (code, out, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -138,4 +181,29 @@ fn bad_input_is_one_line_with_exit_code_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn long_offending_text_is_shortened() {
+    let cards: Vec<String> = (2..3000).map(|c| c.to_string()).collect();
+    let (code, _, err) = run(&["value", "gcd", &cards.join(",")]);
+    assert_eq!(code, 2);
+    assert!(err.len() < 300 && err.contains("characters)"), "{err}");
+}
+
+#[test]
+fn bare_command_shows_help_as_a_usage_error() {
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 2);
+    assert!(
+        out.is_empty() && err.contains("Usage: sprague <COMMAND>"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unlisted_winning_moves_are_still_counted() {
+    let (code, out, _) = run(&["value", "kayles", "7", "11", "--max-moves", "0"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("winning moves: 2 (not listed"), "{out}");
 }

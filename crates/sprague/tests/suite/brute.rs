@@ -92,7 +92,7 @@ fn check<R: Ruleset>(rules: &R, sum: Vec<R::Position>) -> Result<(), TestCaseErr
     let winning = solver
         .winning_moves(&sum)
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let mut claimed: Vec<Vec<R::Position>> = winning.iter().map(|m| canonical(m.result.clone())).collect();
+    let mut claimed: Vec<Vec<R::Position>> = winning.iter().map(|m| canonical(m.apply(&sum))).collect();
     claimed.sort_by_key(|s| format!("{s:?}"));
     claimed.dedup();
     // Exactly the successors that the brute force calls losses.
@@ -205,4 +205,111 @@ fn gcd_is_special_and_refuses_sums() {
     let mut s = Solver::new(&GcdGame, Limits::default());
     assert!(s.grundy(&p).is_err());
     assert!(s.outcome(&[p.clone(), p]).is_err());
+}
+
+/// The same rules with their structure hidden: no dense table, no closed
+/// forms, so the solver must search (splitting moves, sums of parts).
+struct Searched<R>(R);
+
+impl<R: Ruleset> Ruleset for Searched<R> {
+    type Position = R::Position;
+    fn spec(&self) -> String {
+        self.0.spec()
+    }
+    fn parse_position(&self, text: &str) -> sprague::Result<R::Position> {
+        self.0.parse_position(text)
+    }
+    fn format_position(&self, p: &R::Position) -> String {
+        self.0.format_position(p)
+    }
+    fn moves(&self, p: &R::Position, out: &mut Moves<R::Position>) {
+        self.0.moves(p, out)
+    }
+}
+
+/// Checks with a given solver limit (tiny limits force closed-form paths).
+fn check_limited<R: Ruleset>(rules: &R, sum: Vec<R::Position>, limits: Limits) -> Result<(), TestCaseError> {
+    let mut memo = HashMap::new();
+    let wins = brute_wins(rules, sum.clone(), &mut memo);
+    let mut solver = Solver::new(rules, limits);
+    let outcome = solver
+        .outcome(&sum)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(outcome == Outcome::N, wins);
+    let winning = solver
+        .winning_moves(&sum)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut claimed: Vec<_> = winning.iter().map(|m| canonical(m.apply(&sum))).collect();
+    claimed.sort_by_key(|s| format!("{s:?}"));
+    claimed.dedup();
+    let mut losing: Vec<_> = successors(rules, &sum)
+        .into_iter()
+        .filter(|s| !brute_wins(rules, s.clone(), &mut memo))
+        .collect();
+    losing.sort_by_key(|s| format!("{s:?}"));
+    losing.dedup();
+    prop_assert_eq!(claimed, losing, "winning moves of {:?}", sum);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn searched_octal(code in octal_code(), sum in heaps(9)) {
+        let game = OctalGame::new("test", &code).unwrap();
+        check(&Searched(game), sum)?;
+    }
+
+    #[test]
+    fn searched_grundy_and_grid(sum in heaps(12), cells in prop::collection::vec((1u64..6, 1u64..6), 1..=2)) {
+        check(&Searched(GrundyGame), sum)?;
+        check(&Searched(Grid { right: 2, up: 3 }), cells)?;
+    }
+
+    /// With a budget too small for any Grundy value, lone Wizards and
+    /// Wythoff positions are answered from closed forms alone.
+    #[test]
+    fn closed_paths_alone(a in 0u64..30, b in 0u64..60) {
+        let tiny = Limits { max_states: 100, max_work: 1 };
+        check_limited(&Wizards, vec![(a.min(b), a.max(b))], tiny)?;
+        let (x, y) = (a % 20, b % 20);
+        check_limited(&Wythoff, vec![(x.min(y), x.max(y))], tiny)?;
+    }
+}
+
+#[test]
+fn limits_bound_states_and_work() {
+    let kayles = OctalGame::new("kayles", "0.77").unwrap();
+    let searched = Searched(kayles.clone());
+    let mut s = Solver::new(
+        &searched,
+        Limits {
+            max_states: 50,
+            max_work: u64::MAX,
+        },
+    );
+    assert!(matches!(
+        s.grundy(&200),
+        Err(sprague::Error::LimitExceeded { .. })
+    ));
+    let mut s = Solver::new(
+        &searched,
+        Limits {
+            max_states: u64::MAX,
+            max_work: 1000,
+        },
+    );
+    assert!(matches!(s.grundy(&200), Err(sprague::Error::WorkExceeded { .. })));
+    let mut s = Solver::new(
+        &kayles,
+        Limits {
+            max_states: u64::MAX,
+            max_work: 1000,
+        },
+    );
+    assert!(matches!(
+        s.heap_table(10_000),
+        Err(sprague::Error::WorkExceeded { .. })
+    ));
 }

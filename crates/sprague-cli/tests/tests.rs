@@ -1,0 +1,11 @@
+//! The `sprague` binary driven as a user drives it, in one test binary:
+//!
+//! - `cli`: value, table, games, and every bad input's one-line error.
+//! - `solve`: the contest problems on their samples and brute-force cases.
+//! - `analyze`: patterns, plots and emitted code (compiled and run).
+
+mod suite {
+    mod analyze;
+    mod cli;
+    mod solve;
+}

@@ -1,0 +1,15 @@
+//! The library's integration tests, in one binary. Each module is a subject:
+//!
+//! - `brute`: every catalog game against plain search over whole sums (no
+//!   Sprague–Grundy), including the search and closed-form paths forced.
+//! - `known`: values from the literature (Kayles, Dawson's Kayles, Grundy's
+//!   game, Wythoff, FDIVGAME's powers of 12).
+//! - `pattern`: every prover against long tables; evaluators far beyond.
+//! - `problems`: the contest solvers against brute force.
+
+mod suite {
+    mod brute;
+    mod known;
+    mod pattern;
+    mod problems;
+}
