@@ -124,6 +124,11 @@ pub struct LongRunArgs {
     /// Compute every value up to N even after a period is proven.
     #[arg(long)]
     pub full: bool,
+    /// Print a summary of the run (last and largest value, rare values, the
+    /// period if proven, checksum, speed) instead of the values; the run stops
+    /// at a proven period unless --full. Implied by --checkpoint and --out.
+    #[arg(long)]
+    pub summary: bool,
 }
 
 /// `sprague analyze`.

@@ -2,10 +2,12 @@
 //!
 //! - `cli`: value, table, games, and every bad input's one-line error.
 //! - `solve`: the contest problems on their samples and brute-force cases.
+//! - `engine`: long runs: checkpoints killed with SIGKILL and resumed, bad files.
 //! - `analyze`: patterns, plots and emitted code (compiled and run).
 
 mod suite {
     mod analyze;
     mod cli;
+    mod engine;
     mod solve;
 }

@@ -4,11 +4,13 @@
 //!   Sprague–Grundy), including the search and closed-form paths forced.
 //! - `known`: values from the literature (Kayles, Dawson's Kayles, Grundy's
 //!   game, Wythoff, FDIVGAME's powers of 12).
+//! - `engine`: the sequence engine against the dense engine, periods, resume.
 //! - `pattern`: every prover against long tables; evaluators far beyond.
 //! - `problems`: the contest solvers against brute force.
 
 mod suite {
     mod brute;
+    mod engine;
     mod known;
     mod pattern;
     mod problems;

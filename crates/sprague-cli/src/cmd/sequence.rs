@@ -16,13 +16,16 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// From this N on, octal codes and Grundy's game go to the sequence engine
-/// even without a long-run flag (a summary, not 10^5 values, is printed).
+/// even without a long-run flag; it computes every value (as `--full`) and
+/// `table` prints them as it always does.
 const LARGE: u64 = 100_000;
 
 /// A long run, decided from the command line.
 pub struct LongRun {
     game: SeqGame,
     upto: u64,
+    /// A plain `table`: compute every value and print them, no summary.
+    list: bool,
 }
 
 /// Whether `table` should run the sequence engine: `Some` when a long-run
@@ -31,19 +34,27 @@ pub struct LongRun {
 /// (the engine's range; it needs 2 bytes per value, not `--max-states`).
 pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
     let l = &a.long_run;
-    let flagged = l.checkpoint.is_some() || l.out.is_some() || l.full;
+    let flagged = l.checkpoint.is_some() || l.out.is_some() || l.full || l.summary;
     let game = super::parse_game(&a.spec)?;
     let seq = SeqGame::from_game(&game);
     let upto = parse_upto(&a.upto);
     match (seq, flagged) {
         (None, true) => bail!(
-            "--checkpoint, --out and --full work for octal codes and Grundy's game only, not `{}`",
+            "--checkpoint, --out, --full and --summary work for octal codes and Grundy's game only, not `{}`",
             a.spec
         ),
         (None, false) => Ok(None),
-        (Some(game), true) => Ok(Some(LongRun { game, upto: upto? })),
+        (Some(game), true) => Ok(Some(LongRun {
+            game,
+            upto: upto?,
+            list: false,
+        })),
         (Some(game), false) => match upto {
-            Ok(n) if (LARGE..u32::MAX as u64).contains(&n) => Ok(Some(LongRun { game, upto: n })),
+            Ok(n) if (LARGE..u32::MAX as u64).contains(&n) => Ok(Some(LongRun {
+                game,
+                upto: n,
+                list: true,
+            })),
             _ => Ok(None),
         },
     }
@@ -86,7 +97,8 @@ struct Summary {
 /// Runs the engine to N with checkpoints, progress and the summary.
 pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<()> {
     let l = &a.long_run;
-    let LongRun { game, upto } = run;
+    let LongRun { game, upto, list } = run;
+    let full = l.full || list;
     let spec = game.spec();
     if !(l.checkpoint_every.is_finite() && l.checkpoint_every >= 0.0) {
         bail!(
@@ -108,7 +120,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
                 &path.display().to_string(),
                 &spec,
                 upto,
-                l.full,
+                full,
             )?;
             Engine::resume(game, values)?
         }
@@ -123,7 +135,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     let mut budget = 4096usize;
     loop {
         let t = Instant::now();
-        let status = engine.advance(upto, l.full, budget)?;
+        let status = engine.advance(upto, full, budget)?;
         // Aim at about a tenth of a second per step.
         let took = t.elapsed().as_secs_f64().max(1e-6);
         budget = ((budget as f64 * 0.1 / took) as usize).clamp(256, 1 << 24);
@@ -135,7 +147,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         if let Some(path) = &l.checkpoint {
             if saved.elapsed() >= every.max(save_cost * 10) {
                 let t = Instant::now();
-                save_checkpoint(path, &spec, upto, l.full, engine.values())?;
+                save_checkpoint(path, &spec, upto, full, engine.values())?;
                 save_cost = t.elapsed();
                 saved = Instant::now();
             }
@@ -143,13 +155,20 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     }
     bar.finish_and_clear();
     if let Some(path) = &l.checkpoint {
-        save_checkpoint(path, &spec, upto, l.full, engine.values())?;
+        save_checkpoint(path, &spec, upto, full, engine.values())?;
     }
     if let Some(path) = &l.out {
         let values = &engine.values()[..engine.len().min(upto + 1) as usize];
         atomic_write(path, |w| {
             store::write_sequence(w, &spec, upto, values, engine.period())
         })?;
+    }
+    if list {
+        let values: Vec<u32> = engine.values()[..=upto as usize]
+            .iter()
+            .map(|&v| v as u32)
+            .collect();
+        return super::table::print_values(&spec, &values, a, out);
     }
     let seconds = start.elapsed().as_secs_f64();
     let computed = engine.len().min(upto + 1);

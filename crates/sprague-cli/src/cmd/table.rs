@@ -72,18 +72,7 @@ impl GameVisitor for Job<'_> {
                     );
                 }
                 let values = solver.heap_table(n)?;
-                if args.json {
-                    serde_json::to_writer(
-                        &mut *out,
-                        &LineJson {
-                            spec: rules.spec(),
-                            values,
-                        },
-                    )?;
-                    writeln!(out)?;
-                } else {
-                    render_line(values, args.width, out)?;
-                }
+                print_values(&rules.spec(), values, args, out)?;
             }
             Extent::Grid(n, m) => {
                 let o = rules.pair_origin();
@@ -128,6 +117,23 @@ impl GameVisitor for Job<'_> {
         }
         Ok(())
     }
+}
+
+/// Prints g(0..=N) as `table` does: JSON `{"spec", "values"}` or rows.
+pub fn print_values(spec: &str, values: &[u32], args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.json {
+        serde_json::to_writer(
+            &mut *out,
+            &LineJson {
+                spec: spec.to_string(),
+                values,
+            },
+        )?;
+        writeln!(out)?;
+    } else {
+        render_line(values, args.width, out)?;
+    }
+    Ok(())
 }
 
 /// g(0..=N), `width` values a row, each row labelled by its first n.

@@ -55,7 +55,7 @@ fn full_json_holds_every_value_and_the_documented_checksum() {
 #[test]
 fn a_proven_period_stops_the_run_and_the_summary_says_so() {
     let out = sprague()
-        .args(["table", "kayles", "--upto", "1000000"])
+        .args(["table", "kayles", "--upto", "1000000", "--summary"])
         .assert()
         .success()
         .get_output()
@@ -65,7 +65,7 @@ fn a_proven_period_stops_the_run_and_the_summary_says_so() {
     assert!(text.contains("period    12 from 71 (proven"), "{text}");
     assert!(text.contains("by the period"), "{text}");
     let out = sprague()
-        .args(["table", "kayles", "--upto", "1000000", "--json"])
+        .args(["table", "kayles", "--upto", "1000000", "--summary", "--json"])
         .assert()
         .success()
         .get_output()
@@ -74,6 +74,31 @@ fn a_proven_period_stops_the_run_and_the_summary_says_so() {
     let v = json(&out);
     assert_eq!(v["period"]["period"], 12);
     assert!(v["computed"].as_u64().unwrap() < 1000);
+}
+
+/// A plain `table` past the dense engine's reach still prints every value,
+/// computed by the sequence engine, exactly as the dense engine would.
+#[test]
+fn plain_tables_list_values_from_either_engine() {
+    let parse = |args: &[&str]| -> Vec<u64> {
+        let out = sprague()
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        json(&out)["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect()
+    };
+    let fast = parse(&["table", "octal:0.16", "--upto", "120000", "--json"]);
+    let plain = parse(&["table", "octal:0.16", "--upto", "99999", "--json"]);
+    assert_eq!(fast.len(), 120_001);
+    assert_eq!(&fast[..100_000], &plain[..]);
 }
 
 #[test]
