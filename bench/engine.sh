@@ -6,7 +6,7 @@
 #   bench/engine.sh            every workload of issue #5 (ogsolve alone needs ~10 min)
 #   QUICK=1 bench/engine.sh    smaller N, for a smoke test
 #   BIG=1 bench/engine.sh      also Grundy's game to 2^28 (sprague only; ~20 min)
-#   THREADS="1 2"              rayon thread counts to measure sprague with (default: 2)
+#   THREADS="1 2"              sprague --threads values to measure (default: 1)
 #
 # Values are first compared with ogsolve's (-p) on smaller N; any difference aborts.
 # ogsolve is only run as a comparison binary (cargo install ogsolve).
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 cargo build --release --locked -q -p sprague-cli
 SPRAGUE="${CARGO_TARGET_DIR:-target}/release/sprague"
 OGSOLVE="$(command -v ogsolve || true)"
-THREADS="${THREADS:-2}"
+THREADS="${THREADS:-1}"
 TIME=/usr/bin/time
 
 if [[ "${QUICK:-}" == 1 ]]; then
@@ -67,7 +67,7 @@ row() { # label program command...
 }
 sp() { # label threads args...
     local label="$1" t="$2"; shift 2
-    row "$label" "sprague ($t thr)" env RAYON_NUM_THREADS="$t" "$SPRAGUE" table "$@"
+    row "$label" "sprague ($t thr)" "$SPRAGUE" table "$@" --summary --threads "$t"
 }
 
 for t in $THREADS; do sp "octal:0.6 to $N6" "$t" octal:0.6 --upto "$N6"; done

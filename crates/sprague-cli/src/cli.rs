@@ -129,6 +129,10 @@ pub struct LongRunArgs {
     /// at a proven period unless --full. Implied by --checkpoint and --out.
     #[arg(long)]
     pub summary: bool,
+    /// Threads for the sequence engine's rare × common marking (1 or 2; a
+    /// second thread pays only on an otherwise idle machine).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=2))]
+    pub threads: usize,
 }
 
 /// `sprague analyze`.

@@ -9,7 +9,7 @@ use crate::cli::TableArgs;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use sprague::engine::{checksum_upto, store, Engine, Period, SeqGame, Status};
+use sprague::engine::{checksum_upto, store, Engine, Period, SeqGame, Status, Tuning};
 use std::fs::{self, File};
 use std::io::{BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -112,6 +112,10 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
             u32::MAX - 1
         );
     }
+    let tuning = Tuning {
+        threads: l.threads,
+        ..Tuning::default()
+    };
     let mut engine = match &l.checkpoint {
         Some(path) if path.exists() => {
             let file = File::open(path).with_context(|| format!("cannot open `{}`", path.display()))?;
@@ -122,9 +126,9 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
                 upto,
                 full,
             )?;
-            Engine::resume(game, values)?
+            Engine::resume_tuned(game, values, tuning)?
         }
-        _ => Engine::new(game),
+        _ => Engine::resume_tuned(game, vec![0], tuning)?,
     };
     let resumed_from = engine.len();
     let bar = progress(upto + 1, resumed_from);

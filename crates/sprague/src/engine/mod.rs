@@ -38,7 +38,7 @@
 //! whose partners lie before the batch are computed first, split between
 //! two threads; then each heap of the batch is finished in order with the
 //! few pairs that reach into the batch and the candidate searches. The
-//! thread count follows `RAYON_NUM_THREADS` (1 = no helper thread).
+//! second thread is opt-in ([`Tuning::threads`], `--threads 2`).
 //!
 //! # Memory
 //!
@@ -156,6 +156,12 @@ pub struct Tuning {
     pub min_sparse: usize,
     /// Use this mask always (0 = always dense) instead of choosing one.
     pub force_mask: Option<u16>,
+    /// Threads for the rare × common marks: 1 (the default) or 2. Measured
+    /// on a shared 2-core machine a second thread did not pay
+    /// (`bench/engine.results.txt`), so it is opt-in.
+    pub threads: usize,
+    /// Rare × common work per batch above which it is split between threads.
+    pub par_work: usize,
 }
 
 impl Default for Tuning {
@@ -165,11 +171,11 @@ impl Default for Tuning {
             sparse_ratio: 12,
             min_sparse: 4096,
             force_mask: None,
+            threads: 1,
+            par_work: 1 << 16,
         }
     }
 }
-/// Rare × common work per batch above which it is split between threads.
-const PAR_MARK: usize = 1 << 16;
 
 /// Where a run stands after [`Engine::advance`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -481,7 +487,7 @@ impl Engine {
                     }
                 }
             };
-            if work >= PAR_MARK && rayon::current_num_threads() > 1 {
+            if work >= self.tuning.par_work && self.tuning.threads > 1 {
                 // Split every job's rare range in halves, one half per thread.
                 let (mut left, mut right) = (Vec::new(), Vec::new());
                 for &(k, a, b) in &jobs {

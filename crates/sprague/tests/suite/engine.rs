@@ -42,6 +42,11 @@ fn tunings() -> Vec<Tuning> {
         eager,
         Tuning { batch: 64, ..eager },
         Tuning {
+            threads: 2,
+            par_work: 1,
+            ..eager
+        },
+        Tuning {
             force_mask: Some(0),
             ..d
         },
@@ -120,7 +125,7 @@ proptest! {
         let want = plain(&game, 1200);
         let t = Tuning { force_mask: Some(mask), batch, ..Tuning::default() };
         prop_assert_eq!(fast(&game, 1200, t, 300), want.clone());
-        let eager = Tuning { sparse_ratio: 2, min_sparse: 16, batch, force_mask: None };
+        let eager = Tuning { sparse_ratio: 2, min_sparse: 16, batch, force_mask: None, ..Tuning::default() };
         prop_assert_eq!(fast(&game, 1200, eager, 77), want);
     }
 }
