@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Issue 2 benchmark: `sprague table` with the plain O(n^2) dense engine
 # against the same loop in plain C (bench/ref/table.c, gcc -O2), one run.
-# usage: bench/core.sh [N]   (default 100000)
+# usage: bench/core.sh [N]   (default 99999: the largest N that `table` serves
+# with the plain dense loop; from 100000 on octal codes and Grundy's game go to
+# the sequence engine, which is far faster, see README "Long sequence runs")
 set -euo pipefail
 cd "$(dirname "$0")/.."
-N=${1:-100000}
+N=${1:-99999}
 cargo build --release -q -p sprague-cli
 tmp=$(mktemp -d)
 gcc -O2 -o "$tmp/table" bench/ref/table.c
