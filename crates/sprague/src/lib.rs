@@ -1,10 +1,16 @@
 //! sprague: impartial combinatorial games, solved.
 //!
-//! The crate is layered the way the theory is: [`rules`] says what a game is
-//! (positions and moves, nothing about who wins); [`solve`] computes Grundy
-//! values, outcomes and winning moves from any [`rules::Ruleset`]. Higher
-//! layers (patterns, contest problems, front ends) only ever look down.
-//! The library performs no I/O: every front end is a thin adapter over it.
+//! The crate is layered the way the theory is, and each layer only looks down:
+//!
+//! - [`rules`]: what a game is (positions and moves, nothing about who wins);
+//! - [`solve`]: Grundy values, outcomes, winning moves and random-play odds
+//!   from any [`rules::Ruleset`] (dense tables and iterative search);
+//! - [`engine`]: the fast sequence engine for octal codes and Grundy's game;
+//! - [`pattern`]: the structure of a table, proven where theory allows, with
+//!   evaluators for any n < 2^64;
+//! - [`problems`]: the five contest problems as thin adapters.
+//!
+//! The library does no terminal I/O: every front end is a thin adapter.
 //!
 //! ```
 //! use sprague::rules::Game;
