@@ -747,7 +747,7 @@ fn search(lo: &[u16], hi: &[u16], v: u16) -> bool {
 /// Whether v is rare under the mask (an even number of bits in v & mask).
 #[inline]
 fn is_rare(v: u16, mask: u16) -> bool {
-    (v & mask).count_ones() % 2 == 0
+    (v & mask).count_ones().is_multiple_of(2)
 }
 
 /// The size of the per-heap bitsets: a power of two P above every value,

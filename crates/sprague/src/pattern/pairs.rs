@@ -196,7 +196,7 @@ pub fn analyze_pairs(game: &Game, xmax: u64, ymax: u64, limits: Limits) -> Resul
             ),
         };
         // A claimed proof must agree with the table it is about.
-        let agrees = grid.map_or(true, |(u, r)| {
+        let agrees = grid.is_none_or(|(u, r)| {
             table.iter().enumerate().all(|(i, row)| {
                 row.iter()
                     .enumerate()

@@ -35,7 +35,7 @@ pub const RARE_FRACTION: u64 = 5;
 
 /// Whether `v` is rare under the bitmask `mask` (the bits it ignores).
 pub fn is_rare(v: u64, mask: u64) -> bool {
-    (v & !mask).count_ones() % 2 == 0
+    (v & !mask).count_ones().is_multiple_of(2)
 }
 
 /// The bitmask whose rare class occurs at the fewest positions of `g`
@@ -95,7 +95,7 @@ pub fn find_sparse(g: &[u32]) -> Option<SparseSpace> {
         let in_late: u64 = rare.map(|&(v, _)| late[v as usize]).sum();
         // A sparse space's rare values are the exception, and get rarer.
         let thinning = in_late * 3 <= count;
-        if thinning && best.map_or(true, |(c, _)| count < c) {
+        if thinning && best.is_none_or(|(c, _)| count < c) {
             best = Some((count, mask));
         }
     }

@@ -60,7 +60,7 @@ fn explain(test: u64, a: u64, b: u64, out: &mut Output<'_>) {
                  a pile of floor({y}/{x}) = {c} stones taken 1, {x}, {x}^2, ... at a time, and {c} mod {} = {rem} is {}",
                 y % x,
                 x as u128 + 1,
-                if rem % 2 == 0 { "even" } else { "odd" }
+                if rem.is_multiple_of(2) { "even" } else { "odd" }
             )
         };
         let verdict = if wins { "wins" } else { "loses" };

@@ -194,7 +194,7 @@ fn grundys_game_has_bitmask_one() {
     let f = a.findings.iter().find(|f| f.kind == Kind::RareValues).unwrap();
     assert_eq!(f.mask, Some(1));
     let rare: Vec<usize> = (0..a.values.len())
-        .filter(|&n| (a.values[n] >> 1).count_ones() % 2 == 0)
+        .filter(|&n| (a.values[n] >> 1).count_ones().is_multiple_of(2))
         .collect();
     assert_eq!(rare.len() as u64, f.rare_count.unwrap());
     assert_eq!(rare.last().map(|&n| n as u64), f.last_rare);
