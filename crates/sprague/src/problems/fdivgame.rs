@@ -7,7 +7,7 @@
 //! Every number is an independent component, so Henry wins iff the xor of
 //! the numbers' Grundy values is non-zero, with g from [`grundy`].
 
-use super::{read_count, winner, Input, Output};
+use super::{each_test, winner, Output};
 use crate::rules::{Divide, Ruleset};
 use crate::solve::{Limits, Solver};
 use crate::{Nimber, Result};
@@ -46,14 +46,9 @@ pub fn grundy(mut n: u64) -> u64 {
 }
 
 /// Answers FDIVGAME for `input`, test by test.
-pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
-    let mut input = Input::new(input);
-    let tests = read_count(&mut input, "the number of tests T")?;
+pub fn solve(data: &[u8], out: &mut Output<'_>) -> Result<()> {
     let mut numbers = Vec::new();
-    for test in 1..=tests {
-        if out.closed() {
-            return Ok(());
-        }
+    each_test(data, out, "the number of tests T", |input, out, test| {
         let mut r = input.record("N, the count of numbers")?;
         let n = r.number("N", 0, u64::MAX)?;
         r.end("N")?;
@@ -74,8 +69,8 @@ pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
             explain(test, &numbers, out)?;
         }
         out.answer(winner(x != 0, "Henry", "Derek"));
-    }
-    input.finish()
+        Ok(())
+    })
 }
 
 /// Notes for one test: each number's value, the xor, a winning move.

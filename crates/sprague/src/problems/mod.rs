@@ -145,6 +145,26 @@ pub fn find(name: &str) -> Result<&'static Problem> {
         .ok_or_else(|| Error::UnknownProblem(name.to_string()))
 }
 
+/// Runs a problem whose input is a test count T and then T tests: calls
+/// `test` with each test's 1-based number, stops early once the output is
+/// closed, and requires that nothing but blank lines follows the last test.
+pub(crate) fn each_test(
+    data: &[u8],
+    out: &mut Output<'_>,
+    count: &str,
+    mut test: impl FnMut(&mut Input<'_>, &mut Output<'_>, u64) -> Result<()>,
+) -> Result<()> {
+    let mut input = Input::new(data);
+    let tests = read_count(&mut input, count)?;
+    for t in 1..=tests {
+        if out.closed() {
+            return Ok(());
+        }
+        test(&mut input, out, t)?;
+    }
+    input.finish()
+}
+
 /// Reads the first line of a problem that starts with a test count.
 pub(crate) fn read_count(input: &mut Input<'_>, name: &str) -> Result<u64> {
     let mut r = input.record(name)?;

@@ -10,7 +10,7 @@
 //! to move loses iff n mod 5 ∈ {0, 2}. The tests check this against the
 //! dense table of `powers:4` and against plain search.
 
-use super::{read_count, winner, Input, Output};
+use super::{each_test, winner, Output};
 use crate::rules::{Moves, Ruleset, Subtraction, SubtractionSet};
 use crate::{Nimber, Result};
 
@@ -39,13 +39,8 @@ pub fn grundy(n: u64) -> u64 {
 }
 
 /// Answers PotatoGame for `input`, test by test.
-pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
-    let mut input = Input::new(input);
-    let tests = read_count(&mut input, "the number of tests T")?;
-    for test in 1..=tests {
-        if out.closed() {
-            return Ok(());
-        }
+pub fn solve(data: &[u8], out: &mut Output<'_>) -> Result<()> {
+    each_test(data, out, "the number of tests T", |input, out, test| {
         let mut r = input.record("n, the number of potatoes")?;
         let n = r.number("n", 0, u64::MAX)?;
         r.end("n")?;
@@ -54,8 +49,8 @@ pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
             explain(test, n, g, out);
         }
         out.answer(winner(g != 0, "Taro", "Hanako"));
-    }
-    input.finish()
+        Ok(())
+    })
 }
 
 /// Notes for one test: n mod 5, the value, a winning move.

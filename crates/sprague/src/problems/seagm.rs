@@ -12,7 +12,7 @@
 //! compressed state space of THEORY.md, which the tests check against the
 //! generic solvers on whole card multisets.
 
-use super::{read_count, Input, Output};
+use super::{each_test, Output};
 use crate::rules::gcd;
 use crate::{Error, Result};
 use num_bigint::BigUint;
@@ -369,14 +369,9 @@ fn round_f64(p: f64, n: u64) -> Option<u64> {
 }
 
 /// Answers SEAGM for `input`, test by test.
-pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
-    let mut input = Input::new(input);
-    let tests = read_count(&mut input, "the number of tests T")?;
+pub fn solve(data: &[u8], out: &mut Output<'_>) -> Result<()> {
     let mut cards = Vec::new();
-    for test in 1..=tests {
-        if out.closed() {
-            return Ok(());
-        }
+    each_test(data, out, "the number of tests T", |input, out, test| {
         let mut r = input.record("n, the number of cards")?;
         let n = r.number("n", 0, MAX_CARDS)?;
         r.end("n")?;
@@ -393,8 +388,8 @@ pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
             explain(test, &cards, &a, out);
         }
         out.answer(&a.line());
-    }
-    input.finish()
+        Ok(())
+    })
 }
 
 /// Notes for one test: the state space, the winning cards, the probability.

@@ -9,7 +9,7 @@
 //! g = ((N − 1) mod 4) xor ((M − 1) mod 3), the closed form of
 //! [`Grid::closed_grundy`]; the tests check it against search on every cell.
 
-use super::{read_count, winner, Input, Output};
+use super::{each_test, winner, Output};
 use crate::rules::{Grid, Moves, Ruleset};
 use crate::{Error, Nimber, Result};
 
@@ -31,13 +31,8 @@ pub fn grundy(rows: u64, cols: u64) -> Result<Nimber> {
 }
 
 /// Answers TUZGMBR for `input`, test by test.
-pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
-    let mut input = Input::new(input);
-    let tests = read_count(&mut input, "the number of tests T")?;
-    for test in 1..=tests {
-        if out.closed() {
-            return Ok(());
-        }
+pub fn solve(data: &[u8], out: &mut Output<'_>) -> Result<()> {
+    each_test(data, out, "the number of tests T", |input, out, test| {
         let mut r = input.record("a board `N M`")?;
         let n = r.number("N (rows)", 1, u64::MAX)?;
         let m = r.number("M (columns)", 1, u64::MAX)?;
@@ -47,8 +42,8 @@ pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
             explain(test, n, m, g, out)?;
         }
         out.answer(winner(g != Nimber::ZERO, "Tuzik", "Vanya"));
-    }
-    input.finish()
+        Ok(())
+    })
 }
 
 /// Notes for one test: the two components, their xor, a winning move.

@@ -6,18 +6,13 @@
 //! `Second`. The answer is [`wizards_outcome`], the Euclid-chain argument
 //! of THEORY.md; the tests check it against plain search over whole pairs.
 
-use super::{read_count, winner, Input, Output};
+use super::{each_test, winner, Output};
 use crate::rules::{wizards_outcome, Moves, Ruleset, Wizards};
 use crate::{Outcome, Result};
 
 /// Answers Wizards and Numbers for `input`, test by test.
-pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
-    let mut input = Input::new(input);
-    let tests = read_count(&mut input, "the number of tests t")?;
-    for test in 1..=tests {
-        if out.closed() {
-            return Ok(());
-        }
+pub fn solve(data: &[u8], out: &mut Output<'_>) -> Result<()> {
+    each_test(data, out, "the number of tests t", |input, out, test| {
         let mut r = input.record("a pair `a b`")?;
         let a = r.number("a", 0, u64::MAX)?;
         let b = r.number("b", 0, u64::MAX)?;
@@ -27,8 +22,8 @@ pub fn solve(input: &[u8], out: &mut Output<'_>) -> Result<()> {
             explain(test, a, b, out);
         }
         out.answer(winner(first, "First", "Second"));
-    }
-    input.finish()
+        Ok(())
+    })
 }
 
 /// Notes for one test: the Euclid chain, bottom up, and a winning move.
