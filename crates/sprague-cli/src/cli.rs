@@ -121,7 +121,9 @@ pub struct LongRunArgs {
     /// Write the values to FILE in sprague's binary sequence format (see the README).
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
-    /// Compute every value up to N even after a period is proven.
+    /// Compute every value up to N even after a period is proven (past the
+    /// period each value is still computed, checked against the period, and
+    /// the table kept folded in O(pre-period + period) memory).
     #[arg(long)]
     pub full: bool,
     /// Print a summary of the run (last and largest value, rare values, the

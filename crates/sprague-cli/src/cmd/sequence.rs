@@ -76,7 +76,7 @@ fn parse_upto(text: &str) -> anyhow::Result<u64> {
 
 /// The summary of a run, as printed with `--json`.
 #[derive(Serialize)]
-struct Summary {
+struct Summary<'a> {
     spec: String,
     upto: u64,
     computed: u64,
@@ -91,7 +91,17 @@ struct Summary {
     values_per_second: f64,
     resumed_from: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<Vec<u16>>,
+    values: Option<Values<'a>>,
+}
+
+/// g(0..c) of a run, written to JSON as an array straight from the
+/// engine's table (no copy of a folded table).
+struct Values<'a>(&'a Engine, u64);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.chunks(self.1).flatten())
+    }
 }
 
 /// Runs the engine to N with checkpoints, progress and the summary.
@@ -119,14 +129,10 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     let mut engine = match &l.checkpoint {
         Some(path) if path.exists() => {
             let file = File::open(path).with_context(|| format!("cannot open `{}`", path.display()))?;
-            let values = store::read_checkpoint(
-                BufReader::new(file),
-                &path.display().to_string(),
-                &spec,
-                upto,
-                full,
-            )?;
-            Engine::resume_tuned(game, values, tuning)?
+            let name = path.display().to_string();
+            let ck = store::read_checkpoint(BufReader::new(file), &name, &spec, upto, full)?;
+            Engine::resume_folded(game, ck.values, ck.computed, tuning)
+                .map_err(|e| anyhow::anyhow!("`{name}`: corrupt checkpoint ({e})"))?
         }
         _ => Engine::resume_tuned(game, vec![0], tuning)?,
     };
@@ -151,7 +157,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         if let Some(path) = &l.checkpoint {
             if saved.elapsed() >= every.max(save_cost * 10) {
                 let t = Instant::now();
-                save_checkpoint(path, &spec, upto, full, engine.values())?;
+                save_checkpoint(path, &spec, upto, full, &engine)?;
                 save_cost = t.elapsed();
                 saved = Instant::now();
             }
@@ -159,23 +165,19 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     }
     bar.finish_and_clear();
     if let Some(path) = &l.checkpoint {
-        save_checkpoint(path, &spec, upto, full, engine.values())?;
+        save_checkpoint(path, &spec, upto, full, &engine)?;
     }
+    let computed = engine.len().min(upto + 1);
     if let Some(path) = &l.out {
-        let values = &engine.values()[..engine.len().min(upto + 1) as usize];
         atomic_write(path, |w| {
-            store::write_sequence(w, &spec, upto, values, engine.period())
+            store::write_sequence(w, &spec, upto, computed, engine.chunks(computed), engine.period())
         })?;
     }
     if list {
-        let values: Vec<u32> = engine.values()[..=upto as usize]
-            .iter()
-            .map(|&v| v as u32)
-            .collect();
+        let values: Vec<u32> = engine.chunks(upto + 1).flatten().map(|&v| v as u32).collect();
         return super::table::print_values(&spec, &values, a, out);
     }
     let seconds = start.elapsed().as_secs_f64();
-    let computed = engine.len().min(upto + 1);
     let new = computed - resumed_from.min(computed);
     let summary = Summary {
         spec: spec.clone(),
@@ -195,7 +197,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         seconds,
         values_per_second: new as f64 / seconds.max(1e-9),
         resumed_from,
-        values: (l.full && a.json).then(|| engine.values()[..computed as usize].to_vec()),
+        values: (l.full && a.json).then_some(Values(&engine, computed)),
     };
     if a.json {
         serde_json::to_writer(&mut *out, &summary)?;
@@ -270,8 +272,10 @@ fn progress(len: u64, pos: u64) -> ProgressBar {
     bar
 }
 
-fn save_checkpoint(path: &Path, spec: &str, upto: u64, full: bool, values: &[u16]) -> anyhow::Result<()> {
-    atomic_write(path, |w| store::write_checkpoint(w, spec, upto, full, values))
+fn save_checkpoint(path: &Path, spec: &str, upto: u64, full: bool, engine: &Engine) -> anyhow::Result<()> {
+    atomic_write(path, |w| {
+        store::write_checkpoint(w, spec, upto, full, engine.stored(), engine.len())
+    })
 }
 
 /// Writes `path` so that a crash at any moment leaves either the old file

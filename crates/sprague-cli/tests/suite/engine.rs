@@ -130,13 +130,15 @@ fn run_json(args: &[&str], checkpoint: Option<&Path>) -> serde_json::Value {
     json(&c.assert().success().get_output().stdout)
 }
 
-#[test]
-fn a_run_killed_with_sigkill_resumes_to_the_same_result() {
-    let args = ["table", "octal:0.6", "--upto", "400000", "--full"];
-    let whole = run_json(&args, None);
+/// Runs `args` whole, then twice killed with SIGKILL a while after its
+/// first checkpoint and run again: the results agree. Returns the largest
+/// checkpoint file seen.
+fn kill_and_resume(args: &[&str], tag: &str, delays: [u64; 2]) -> u64 {
+    let whole = run_json(args, None);
     let mut resumed_once = false;
-    for delay in [200u64, 700] {
-        let ck = tmp(&format!("kill-{delay}.ckpt"));
+    let mut largest = 0;
+    for delay in delays {
+        let ck = tmp(&format!("kill-{tag}-{delay}.ckpt"));
         let mut child = std::process::Command::new(bin())
             .args(args)
             .args(["--checkpoint-every", "0.05", "--checkpoint"])
@@ -154,16 +156,47 @@ fn a_run_killed_with_sigkill_resumes_to_the_same_result() {
         child.kill().unwrap(); // SIGKILL on Unix
         child.wait().unwrap();
         assert!(ck.exists());
-        let resumed = run_json(&args, Some(&ck));
+        largest = largest.max(std::fs::metadata(&ck).unwrap().len());
+        let resumed = run_json(args, Some(&ck));
         if !finished {
             assert!(resumed["resumed_from"].as_u64().unwrap() > 1, "{resumed}");
             resumed_once = true;
         }
-        for key in ["checksum", "last", "largest", "computed", "values"] {
+        for key in ["checksum", "last", "largest", "computed", "values", "period"] {
             assert_eq!(resumed[key], whole[key], "{key} after a kill at +{delay} ms");
         }
     }
     assert!(resumed_once, "every run finished before it could be killed");
+    largest
+}
+
+#[test]
+fn a_run_killed_with_sigkill_resumes_to_the_same_result() {
+    kill_and_resume(
+        &["table", "octal:0.6", "--upto", "400000", "--full"],
+        "0.6",
+        [200, 700],
+    );
+}
+
+#[test]
+fn a_folded_run_checkpoints_little_and_resumes_to_the_same_result() {
+    // 0.77 proves its period at 256 values; a full run then folds its table
+    // (o + p + 65536 values) and checkpoints only that.
+    let upto = 3_000_000u64;
+    let args = ["table", "octal:0.77", "--upto", "3000000", "--full"];
+    let largest = kill_and_resume(&args, "0.77", [100, 400]);
+    assert!(largest < 400_000, "a checkpoint of {largest} bytes is not folded");
+    // Every value, written out, is what the period gives.
+    let path = tmp("folded.bin");
+    sprague().args(args).arg("--out").arg(&path).assert().success();
+    let f = read_sequence(std::fs::File::open(&path).unwrap(), "folded.bin").unwrap();
+    assert_eq!(f.values.len() as u64, upto + 1);
+    let plain = plain_octal("0.77", 1000);
+    for (n, &v) in f.values.iter().enumerate() {
+        let m = if n < 1000 { n } else { 71 + (n - 71) % 12 };
+        assert_eq!(v, plain[m], "g({n})");
+    }
 }
 
 #[test]

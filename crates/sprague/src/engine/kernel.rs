@@ -79,7 +79,37 @@ pub(crate) fn pair_mask64(lo: &[u16], hi: &[u16]) -> u64 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn pair_mask64_avx2(lo: &[u16], hi: &[u16]) -> u64 {
-    pair_mask64_body(lo, hi)
+    use std::arch::x86_64::*;
+    let n = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..n], &hi[..n]);
+    let mut acc = _mm256_setzero_si256();
+    let one = _mm256_set1_epi64x(1);
+    let low6 = _mm256_set1_epi64x(63);
+    let mut i = 0;
+    while i + 4 <= n {
+        // SAFETY: lo[i..i + 4] and hi[n − 4 − i..n − i] are in bounds
+        // (i + 4 ≤ n); unaligned 8-byte loads.
+        let (a, b) = unsafe {
+            (
+                _mm_loadl_epi64(lo.as_ptr().add(i) as *const __m128i),
+                _mm_loadl_epi64(hi.as_ptr().add(n - 4 - i) as *const __m128i),
+            )
+        };
+        // Lanes j = 0..4: lo[i + j] with hi[n − 1 − i − j] (b reversed).
+        let a = _mm256_cvtepu16_epi64(a);
+        let b = _mm256_permute4x64_epi64(_mm256_cvtepu16_epi64(b), 0b00_01_10_11);
+        let x = _mm256_and_si256(_mm256_xor_si256(a, b), low6);
+        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, x));
+        i += 4;
+    }
+    let mut lanes = [0u64; 4];
+    // SAFETY: `lanes` is 32 bytes; an unaligned store.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, acc) };
+    let mut m = lanes.iter().fold(0, |x, &y| x | y);
+    for j in i..n {
+        m |= 1u64 << ((lo[j] ^ hi[n - 1 - j]) & 63);
+    }
+    m
 }
 
 #[inline(always)]
@@ -98,6 +128,42 @@ fn pair_mask64_body(lo: &[u16], hi: &[u16]) -> u64 {
         acc[0] |= 1u64 << ((lo[j] ^ hi[n - 1 - j]) & 63);
     }
     acc.iter().fold(0, |a, &b| a | b)
+}
+
+/// The set of values `gp ^ win[top − p]` over the rare positions `(p, gp)`
+/// as a bitmask, for values below 64 (higher bits are ignored).
+///
+/// # Panics
+/// If some `top − p` is not an index of `win` (checked once, up front:
+/// `rare` is sorted by p).
+#[inline]
+pub(crate) fn rare_mask64(win: &[u16], top: usize, rare: &[(u32, u16)]) -> u64 {
+    let (Some(first), Some(last)) = (rare.first(), rare.last()) else {
+        return 0;
+    };
+    assert!(
+        first.0 <= last.0 && (last.0 as usize) <= top && top - (first.0 as usize) < win.len(),
+        "rare positions out of the window"
+    );
+    let at = |p: u32| {
+        let i = top - p as usize;
+        debug_assert!(i < win.len());
+        // SAFETY: p lies between the first and the last rare position
+        // (sorted), so top − p is between top − last ≥ 0 and top − first,
+        // which is below win.len() (asserted above).
+        unsafe { *win.get_unchecked(i) }
+    };
+    let mut acc = [0u64; 4];
+    let mut chunks = rare.chunks_exact(4);
+    for c in &mut chunks {
+        for (a, &(p, gp)) in acc.iter_mut().zip(c) {
+            *a |= 1u64 << ((gp ^ at(p)) & 63);
+        }
+    }
+    for &(p, gp) in chunks.remainder() {
+        acc[0] |= 1u64 << ((gp ^ at(p)) & 63);
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
 }
 
 /// Marks, for every heap m of a batch, the values g(p) ^ g(m − k − p) of
@@ -173,6 +239,21 @@ fn mark_batch_body(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rare_mask_agrees_with_a_plain_loop() {
+        let win: Vec<u16> = (0..300u16).map(|i| i.wrapping_mul(37) % 61).collect();
+        for count in [0usize, 1, 3, 4, 5, 9, 40] {
+            let rare: Vec<(u32, u16)> = (0..count as u32)
+                .map(|i| (1 + 7 * i, (i * 13 % 64) as u16))
+                .collect();
+            let top = 290;
+            let want = rare.iter().fold(0u64, |m, &(p, gp)| {
+                m | 1u64 << ((gp ^ win[top - p as usize]) & 63)
+            });
+            assert_eq!(rare_mask64(&win, top, &rare), want, "{count} rare");
+        }
+    }
 
     #[test]
     fn pair_search_agrees_with_a_plain_loop() {

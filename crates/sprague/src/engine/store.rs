@@ -4,18 +4,21 @@
 //! stays free of file handling; the CLI adds the atomic rename. All numbers
 //! are little-endian.
 //!
-//! # Checkpoint (`--checkpoint FILE`), version 1
+//! # Checkpoint (`--checkpoint FILE`), version 2
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 8 | magic `SPRGCKPT` |
-//! | 4 | version, 1 |
+//! | 4 | version, 2 |
 //! | 4 | flags: bit 0 = `--full` |
 //! | 8 | N, the last heap of the run |
 //! | 4 + s | spec length s, then the canonical spec in UTF-8 |
 //! | 8 | c, the number of values that follow |
+//! | 8 | m ≥ c, the number of values computed (m > c: the engine's table was folded at a proven period, see [`super::Engine::resume_folded`]) |
 //! | 2·c | g(0), g(1), …, g(c − 1) as u16 |
 //! | 8 | FNV-1a 64 of every byte above |
+//!
+//! Version 1 (no m; m = c) is still read.
 //!
 //! A checkpoint is accepted only if every field checks out *and* it belongs
 //! to the same run (spec, N and `--full` all equal); anything else is an
@@ -85,22 +88,41 @@ fn write_values<W: Write>(w: &mut W, values: &[u16]) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes a checkpoint of a run (format in the [module docs](self)).
+/// A checkpoint read back: the stored values and how many were computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// g(0..c), the values the file holds.
+    pub values: Vec<u16>,
+    /// m ≥ c, the number of values computed (more than c when the run's
+    /// table was folded at a proven period).
+    pub computed: u64,
+}
+
+/// Writes a checkpoint of a run (format in the [module docs](self)):
+/// `values` = g(0..c) as the engine stores them, `computed` = m ≥ c.
 ///
 /// # Errors
 /// Only those of the writer.
-pub fn write_checkpoint<W: Write>(w: W, spec: &str, upto: u64, full: bool, values: &[u16]) -> io::Result<()> {
+pub fn write_checkpoint<W: Write>(
+    w: W,
+    spec: &str,
+    upto: u64,
+    full: bool,
+    values: &[u16],
+    computed: u64,
+) -> io::Result<()> {
     let mut w = Hashing {
         inner: w,
         hash: FNV_BASIS,
     };
     w.write_all(CKPT_MAGIC)?;
-    w.write_all(&1u32.to_le_bytes())?;
+    w.write_all(&2u32.to_le_bytes())?;
     w.write_all(&u32::from(full).to_le_bytes())?;
     w.write_all(&upto.to_le_bytes())?;
     w.write_all(&(spec.len() as u32).to_le_bytes())?;
     w.write_all(spec.as_bytes())?;
     w.write_all(&(values.len() as u64).to_le_bytes())?;
+    w.write_all(&computed.max(values.len() as u64).to_le_bytes())?;
     write_values(&mut w, values)?;
     let h = w.hash;
     w.inner.write_all(&h.to_le_bytes())?;
@@ -114,10 +136,10 @@ pub fn write_checkpoint<W: Write>(w: W, spec: &str, upto: u64, full: bool, value
 /// * `spec`, `upto`, `full`: the run that wants to resume.
 ///
 /// # Returns
-/// The values g(0..c) it holds, or a one-line [`Error::BadFile`] saying
-/// what is wrong: bad magic, unknown version, truncated, bad checksum,
-/// another game, another N, another `--full`.
-pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: bool) -> Result<Vec<u16>> {
+/// The values g(0..c) it holds and the number computed, or a one-line
+/// [`Error::BadFile`] saying what is wrong: bad magic, unknown version,
+/// truncated, bad checksum, another game, another N, another `--full`.
+pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: bool) -> Result<Checkpoint> {
     let bad = |reason: String| Error::BadFile {
         file: name.to_string(),
         reason,
@@ -133,9 +155,9 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
         return Err(bad("not a sprague checkpoint (bad magic)".into()));
     }
     let version = r.u32()?;
-    if version != 1 {
+    if version != 1 && version != 2 {
         return Err(bad(format!(
-            "checkpoint version {version} is not supported (expected 1)"
+            "checkpoint version {version} is not supported (expected 1 or 2)"
         )));
     }
     let flags = r.u32()?;
@@ -149,9 +171,10 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
     let their_spec =
         String::from_utf8(their_spec).map_err(|_| bad("corrupt checkpoint (spec is not UTF-8)".into()))?;
     let count = r.u64()?;
-    if count == 0 || count > their_upto.saturating_add(1) {
+    let computed = if version == 1 { count } else { r.u64()? };
+    if count == 0 || computed < count || computed > their_upto.saturating_add(1) {
         return Err(bad(format!(
-            "corrupt checkpoint ({count} values for N = {their_upto})"
+            "corrupt checkpoint ({count} values stored, {computed} computed, for N = {their_upto})"
         )));
     }
     let mut values = Vec::new();
@@ -192,7 +215,7 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
     if values[0] != 0 {
         return Err(bad("corrupt checkpoint (g(0) is not 0)".into()));
     }
-    Ok(values)
+    Ok(Checkpoint { values, computed })
 }
 
 struct Reader<'a, R> {
@@ -226,15 +249,19 @@ impl<R: Read> Reader<'_, R> {
     }
 }
 
-/// Writes a sequence file (format in the [module docs](self)).
+/// Writes a sequence file (format in the [module docs](self)) of the
+/// values g(0..c), given as consecutive slices (e.g.
+/// [`super::Engine::chunks`]) that hold `count` = c values in all.
 ///
 /// # Errors
-/// Only those of the writer.
-pub fn write_sequence<W: Write>(
+/// Those of the writer, and `InvalidInput` if the slices do not hold
+/// `count` values (the file is then incomplete).
+pub fn write_sequence<'a, W: Write>(
     mut w: W,
     spec: &str,
     upto: u64,
-    values: &[u16],
+    count: u64,
+    values: impl IntoIterator<Item = &'a [u16]>,
     period: Option<Period>,
 ) -> io::Result<()> {
     w.write_all(SEQ_MAGIC)?;
@@ -243,12 +270,24 @@ pub fn write_sequence<W: Write>(
     w.write_all(&(spec.len() as u32).to_le_bytes())?;
     w.write_all(spec.as_bytes())?;
     w.write_all(&upto.to_le_bytes())?;
-    w.write_all(&(values.len() as u64).to_le_bytes())?;
+    w.write_all(&count.to_le_bytes())?;
     let (o, p) = period.map_or((0, 0), |p| (p.preperiod, p.period));
     w.write_all(&o.to_le_bytes())?;
     w.write_all(&p.to_le_bytes())?;
-    write_values(&mut w, values)?;
-    w.write_all(&Checksum::of(values).to_le_bytes())?;
+    let mut sum = Checksum::new();
+    let mut written = 0u64;
+    for chunk in values {
+        write_values(&mut w, chunk)?;
+        sum.add(chunk);
+        written += chunk.len() as u64;
+    }
+    if written != count {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{written} values given for a sequence file of {count}"),
+        ));
+    }
+    w.write_all(&sum.value().to_le_bytes())?;
     w.flush()
 }
 

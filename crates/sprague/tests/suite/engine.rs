@@ -24,7 +24,7 @@ fn octal(code: &str) -> SeqGame {
 fn fast(game: &SeqGame, upto: u64, tuning: Tuning, budget: usize) -> Vec<u16> {
     let mut e = Engine::resume_tuned(game.clone(), vec![0], tuning).unwrap();
     while e.advance(upto, true, budget).unwrap() == Status::Running {}
-    e.values().to_vec()
+    e.to_vec()
 }
 
 /// Tunings that force each path: dense, sparse with the chosen mask from
@@ -59,6 +59,12 @@ fn tunings() -> Vec<Tuning> {
             force_mask: Some(0b10110),
             batch: 128,
             ..d
+        },
+        // Fold as soon as a period is proven (o + p + 64 values).
+        Tuning {
+            fold_span: 1,
+            batch: 64,
+            ..eager
         },
     ]
 }
@@ -95,7 +101,7 @@ fn sparse_mode_really_runs_on_grundys_game_and_officers() {
         let mut e = Engine::resume_tuned(game.clone(), vec![0], t).unwrap();
         while e.advance(20_000, true, 5000).unwrap() == Status::Running {}
         assert_ne!(e.mask(), 0, "{} stayed dense", game.spec());
-        assert_eq!(e.values(), &plain(&game, 20_000)[..], "{}", game.spec());
+        assert_eq!(e.to_vec(), plain(&game, 20_000), "{}", game.spec());
     }
 }
 
@@ -158,6 +164,51 @@ fn known_periods_are_proven_and_the_run_stops() {
 }
 
 #[test]
+fn folded_runs_store_little_and_agree_with_the_plain_engine() {
+    let tuning = Tuning {
+        fold_span: 1,
+        ..Tuning::default()
+    };
+    for code in ["0.77", "0.07", "0.137", "0.4", "0.54", "0.72", "0.3", "0.51"] {
+        let game = octal(code);
+        let mut e = Engine::resume_tuned(game.clone(), vec![0], tuning).unwrap();
+        while e.advance(20_000, true, 3_000).unwrap() == Status::Running {}
+        assert!(e.is_folded(), "{code} did not fold");
+        assert!(e.stored().len() < 5_000, "{code} keeps {}", e.stored().len());
+        assert_eq!(e.len(), 20_001);
+        assert_eq!(e.to_vec(), plain(&game, 20_000), "{code}");
+        assert_eq!(
+            checksum_upto(&e, 20_000),
+            Some(Checksum::of(&plain(&game, 20_000)))
+        );
+    }
+}
+
+#[test]
+fn a_folded_run_resumes_from_what_it_stores() {
+    let tuning = Tuning {
+        fold_span: 1,
+        batch: 100,
+        ..Tuning::default()
+    };
+    let game = octal("0.07");
+    let mut whole = Engine::resume_tuned(game.clone(), vec![0], tuning).unwrap();
+    while whole.advance(30_000, true, 1 << 20).unwrap() == Status::Running {}
+    let mut part = Engine::resume_tuned(game.clone(), vec![0], tuning).unwrap();
+    let mut folded_cuts = 0;
+    while part.advance(30_000, true, 2_345).unwrap() == Status::Running {
+        folded_cuts += usize::from(part.is_folded());
+        part = Engine::resume_folded(game.clone(), part.stored().to_vec(), part.len(), tuning).unwrap();
+    }
+    assert!(folded_cuts > 5);
+    assert_eq!(part.to_vec(), whole.to_vec());
+    assert_eq!(part.period(), whole.period());
+    // More values computed than stored, but the stored ones prove nothing.
+    let err = Engine::resume_folded(game, vec![0, 0, 1], 100, tuning).unwrap_err();
+    assert!(err.to_string().contains("no period"), "{err}");
+}
+
+#[test]
 fn full_runs_compute_past_the_period_and_agree_with_stopped_runs() {
     let game = octal("0.77");
     let mut stop = Engine::new(game.clone());
@@ -165,7 +216,7 @@ fn full_runs_compute_past_the_period_and_agree_with_stopped_runs() {
     let mut full = Engine::new(game);
     while full.advance(50_000, true, 10_000).unwrap() == Status::Running {}
     assert_eq!(full.len(), 50_001);
-    assert_eq!(checksum_upto(&stop, 50_000), Some(Checksum::of(full.values())));
+    assert_eq!(checksum_upto(&stop, 50_000), Some(Checksum::of(&full.to_vec())));
 }
 
 #[test]
@@ -180,11 +231,11 @@ fn resuming_gives_the_uninterrupted_result() {
             if st != Status::Running {
                 break;
             }
-            part = Engine::resume(game.clone(), part.values().to_vec()).unwrap();
+            part = Engine::resume(game.clone(), part.to_vec()).unwrap();
             cuts += 1;
         }
         assert!(cuts > 0 || part.len() < 3000);
-        assert_eq!(part.values(), whole.values(), "{}", game.spec());
+        assert_eq!(part.to_vec(), whole.to_vec(), "{}", game.spec());
         assert_eq!(part.period(), whole.period());
     }
 }
@@ -196,7 +247,7 @@ fn resuming_a_finished_run_reports_the_same_period() {
     let mut e = Engine::new(game.clone());
     while e.advance(200, true, 1000).unwrap() == Status::Running {}
     let p = e.period().expect("proven at the end");
-    let mut again = Engine::resume(game, e.values().to_vec()).unwrap();
+    let mut again = Engine::resume(game, e.to_vec()).unwrap();
     assert_eq!(again.advance(200, true, 1000).unwrap(), Status::Complete);
     assert_eq!(again.period(), Some(p));
 }
@@ -205,11 +256,9 @@ fn resuming_a_finished_run_reports_the_same_period() {
 fn checkpoints_round_trip_and_reject_every_mismatch() {
     let vals: Vec<u16> = plain(&SeqGame::Grundy, 500);
     let mut buf = Vec::new();
-    write_checkpoint(&mut buf, "grundy", 1000, false, &vals).unwrap();
-    assert_eq!(
-        read_checkpoint(&buf[..], "f", "grundy", 1000, false).unwrap(),
-        vals
-    );
+    write_checkpoint(&mut buf, "grundy", 1000, false, &vals, 777).unwrap();
+    let back = read_checkpoint(&buf[..], "f", "grundy", 1000, false).unwrap();
+    assert_eq!((back.values, back.computed), (vals.clone(), 777));
     let err = |bytes: &[u8], spec: &str, upto: u64, full: bool| {
         read_checkpoint(bytes, "f", spec, upto, full)
             .unwrap_err()
@@ -240,12 +289,20 @@ fn sequence_files_round_trip() {
     let mut e = Engine::new(octal("0.07"));
     while e.advance(10_000, false, 10_000).unwrap() == Status::Running {}
     let mut buf = Vec::new();
-    write_sequence(&mut buf, "octal:0.07", 10_000, e.values(), e.period()).unwrap();
+    write_sequence(
+        &mut buf,
+        "octal:0.07",
+        10_000,
+        e.len(),
+        e.chunks(e.len()),
+        e.period(),
+    )
+    .unwrap();
     let f = read_sequence(&buf[..], "x").unwrap();
     assert_eq!(f.spec, "octal:0.07");
     assert_eq!(f.upto, 10_000);
     assert_eq!(f.period, Some((53, 34)));
-    assert_eq!(f.values, e.values());
+    assert_eq!(f.values, e.to_vec());
     buf[60] ^= 4;
     assert!(read_sequence(&buf[..], "x").is_err());
 }

@@ -1,0 +1,195 @@
+//! The engine's table of values g(0..len): flat, or folded at a proven
+//! period.
+//!
+//! A flat table stores every value. A folded table stores g(0..S) with
+//! S ≥ o + p + span and only counts the values after S: each of them was
+//! computed and checked equal to g(o + (n − o) mod p) before it was
+//! counted ([`Table::push`]), so reading it from there is exact. Any run of
+//! at most `span` positions is then one contiguous slice of the store.
+
+use crate::{Error, Result};
+
+/// The values so far (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub(crate) struct Table {
+    vals: Vec<u16>,
+    fold: Option<Fold>,
+}
+
+/// Where a folded table's virtual positions map to.
+#[derive(Clone, Copy, Debug)]
+struct Fold {
+    /// Pre-period o.
+    o: usize,
+    /// Period p.
+    p: usize,
+    /// The number of values computed, g(0..len).
+    len: usize,
+    /// Where g(len) is stored: o + (len − o) mod p.
+    cur: usize,
+    /// The longest slice [`Table::seg`] serves.
+    span: usize,
+}
+
+impl Table {
+    /// A flat table of the given values.
+    pub fn new(vals: Vec<u16>) -> Table {
+        Table { vals, fold: None }
+    }
+
+    /// The number of values computed.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.fold.map_or(self.vals.len(), |f| f.len)
+    }
+
+    /// The values held in memory: all of them unless folded.
+    pub fn stored(&self) -> &[u16] {
+        &self.vals
+    }
+
+    /// Whether the table is folded.
+    pub fn is_folded(&self) -> bool {
+        self.fold.is_some()
+    }
+
+    /// The longest run of positions that [`Table::seg`] serves.
+    pub fn span(&self) -> usize {
+        self.fold.map_or(usize::MAX, |f| f.span)
+    }
+
+    /// Where position x is stored, for a run of `len` ≤ span positions.
+    #[inline]
+    fn at(&self, x: usize, len: usize) -> usize {
+        match self.fold {
+            Some(f) if x + len > self.vals.len() => {
+                debug_assert!(len <= f.span && x >= f.o);
+                // Recent positions (the usual reads) without a division.
+                let back = f.len.wrapping_sub(x);
+                if back >= len && back <= f.cur - f.o {
+                    f.cur - back
+                } else {
+                    f.o + (x - f.o) % f.p
+                }
+            }
+            _ => x,
+        }
+    }
+
+    /// g(x), for x < len.
+    #[inline]
+    pub fn get(&self, x: usize) -> u16 {
+        self.vals[self.at(x, 1)]
+    }
+
+    /// g(x..x + len) as one slice; `len` is at most [`Table::span`].
+    #[inline]
+    pub fn seg(&self, x: usize, len: usize) -> &[u16] {
+        let s = self.at(x, len);
+        &self.vals[s..s + len]
+    }
+
+    /// Appends g(n) = v, n = len. A folded table checks v against the
+    /// period.
+    ///
+    /// # Errors
+    /// When a folded table's v is not the value the period gives (which
+    /// the periodicity theorem rules out: it would be a bug).
+    #[inline]
+    pub fn push(&mut self, v: u16) -> Result<()> {
+        match self.fold {
+            None => {
+                self.vals.push(v);
+                Ok(())
+            }
+            Some(f) => {
+                let n = f.len;
+                let want = self.vals[f.cur];
+                if v != want {
+                    return Err(Error::Unsupported(format!(
+                        "internal error: g({n}) = {v} was computed, but the proven period (p = {} from {}) gives {want}",
+                        f.p, f.o
+                    )));
+                }
+                let cur = if f.cur + 1 == f.o + f.p { f.o } else { f.cur + 1 };
+                self.fold = Some(Fold { len: n + 1, cur, ..f });
+                Ok(())
+            }
+        }
+    }
+
+    /// Reserves room for g(0..=upto) in a flat table (only pages written
+    /// count towards memory).
+    pub fn reserve(&mut self, upto: usize) {
+        if self.fold.is_none() {
+            let _ = self
+                .vals
+                .try_reserve_exact((upto + 1).saturating_sub(self.vals.len()));
+        }
+    }
+
+    /// Folds a flat table at the proven period p from o, once it holds
+    /// o + p + span values; `len` > stored continues a folded run (whose
+    /// later values were all checked when they were computed).
+    ///
+    /// # Returns
+    /// Whether the table is folded now.
+    pub fn fold(&mut self, o: usize, p: usize, span: usize, len: usize) -> bool {
+        if self.fold.is_some() {
+            return true;
+        }
+        if p == 0 || self.vals.len() < o + p + span {
+            return false;
+        }
+        self.vals.shrink_to_fit();
+        let len = len.max(self.vals.len());
+        self.fold = Some(Fold {
+            o,
+            p,
+            len,
+            cur: o + (len - o) % p,
+            span,
+        });
+        true
+    }
+
+    /// g(0..end) (end ≤ len) as consecutive slices.
+    pub fn chunks(&self, end: usize) -> impl Iterator<Item = &[u16]> + '_ {
+        let end = end.min(self.len());
+        let stored = end.min(self.vals.len());
+        let step = self.fold.map_or(1, |f| f.span).max(1);
+        let rest = (stored..end)
+            .step_by(step)
+            .map(move |x| self.seg(x, step.min(end - x)));
+        std::iter::once(&self.vals[..stored]).chain(rest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folded_table_reads_and_checks_through_the_period() {
+        // o = 2, p = 3: 0 1 | 2 3 4 | 2 3 4 …
+        let g = |n: usize| if n < 2 { n as u16 } else { 2 + ((n - 2) % 3) as u16 };
+        let mut t = Table::new((0..7).map(g).collect());
+        assert!(!t.fold(2, 3, 3, 0), "needs o + p + span = 8 values");
+        t.push(g(7)).unwrap();
+        assert!(t.fold(2, 3, 3, 0));
+        for n in 8..40 {
+            t.push(g(n)).unwrap();
+        }
+        assert!(t.push(9).is_err());
+        assert_eq!(t.len(), 40);
+        for x in 0..40 {
+            assert_eq!(t.get(x), g(x));
+            for len in 1..=3.min(40 - x) {
+                let want: Vec<u16> = (x..x + len).map(g).collect();
+                assert_eq!(t.seg(x, len), &want[..], "x {x} len {len}");
+            }
+        }
+        let all: Vec<u16> = t.chunks(33).flatten().copied().collect();
+        assert_eq!(all, (0..33).map(g).collect::<Vec<_>>());
+    }
+}
