@@ -166,6 +166,37 @@ pub(crate) fn rare_mask64(win: &[u16], top: usize, rare: &[(u32, u16)]) -> u64 {
     acc[0] | acc[1] | acc[2] | acc[3]
 }
 
+/// [`mark_batch`] for one-word bitsets (every value below 64).
+#[inline]
+pub(crate) fn mark_batch64(bits: &mut [u64], heaps: usize, vals: &[u16], rare: &[(u32, u16)], off: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2, checked just above.
+            unsafe { mark_batch64_avx2(bits, heaps, vals, rare, off) };
+            return;
+        }
+    }
+    mark_batch64_body(bits, heaps, vals, rare, off)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn mark_batch64_avx2(bits: &mut [u64], heaps: usize, vals: &[u16], rare: &[(u32, u16)], off: usize) {
+    mark_batch64_body(bits, heaps, vals, rare, off)
+}
+
+#[inline(always)]
+fn mark_batch64_body(bits: &mut [u64], heaps: usize, vals: &[u16], rare: &[(u32, u16)], off: usize) {
+    let bits = &mut bits[..heaps];
+    for &(p, gp) in rare {
+        let start = off - p as usize;
+        for (b, &v) in bits.iter_mut().zip(&vals[start..start + heaps]) {
+            *b |= 1u64 << ((v ^ gp) & 63);
+        }
+    }
+}
+
 /// Marks, for every heap m of a batch, the values g(p) ^ g(m − k − p) of
 /// the given rare positions p.
 ///
@@ -239,6 +270,20 @@ fn mark_batch_body(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_word_marks_agree_with_the_general_marks() {
+        let vals: Vec<u16> = (0..400u16).map(|i| i.wrapping_mul(29) % 64).collect();
+        let rare: Vec<(u32, u16)> = vec![(40, 3), (41, 0), (90, 63), (150, 17)];
+        for heaps in [1usize, 5, 64, 100] {
+            let mut one = vec![0u64; heaps];
+            let mut general = vec![0u64; heaps];
+            mark_batch64(&mut one, heaps, &vals, &rare, 200);
+            mark_batch(&mut general, 1, heaps, &vals, &rare, 200);
+            assert_eq!(one, general, "{heaps} heaps");
+            assert!(one.iter().all(|&w| w != 0));
+        }
+    }
 
     #[test]
     fn rare_mask_agrees_with_a_plain_loop() {

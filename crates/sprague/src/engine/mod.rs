@@ -769,7 +769,15 @@ impl Engine {
         // that which no pair hits, or γ.
         let mut front = 0;
         let mut small = 0u64;
+        // With few candidates, searching for each one (vectorised, from
+        // the first pair on) is cheaper than collecting pair values
+        // (measured: `octal:0.16`, 2–3 candidates a heap, 20% faster).
+        const FEW: usize = 4;
+        let skip_a = pending.len() <= FEW;
         'scan: for (i, &k) in self.shape.split.iter().enumerate() {
+            if skip_a {
+                break;
+            }
             let h = self.split_len(n, k);
             let r = n.wrapping_sub(k);
             let mut done = 0;
@@ -818,11 +826,32 @@ impl Engine {
             if seen[v as usize] == stamp {
                 continue;
             }
-            let hit = self.shape.split.iter().zip(&scanned).any(|(&k, &from)| {
-                let h = self.split_len(n, k);
-                let r = n.wrapping_sub(k);
-                from < h && search(g, 1 + from, h + 1, r, v)
-            });
+            // The splits' pairs in growing windows, taking turns, so that
+            // a value that only one split gives early is found early.
+            let mut from = scanned;
+            let mut window = if self.shape.split.len() == 1 {
+                usize::MAX
+            } else {
+                64
+            };
+            let mut hit = false;
+            'search: loop {
+                let mut left = false;
+                for (i, &k) in self.shape.split.iter().enumerate() {
+                    let h = self.split_len(n, k);
+                    let to = h.min(from[i].saturating_add(window));
+                    if from[i] < to && search(g, 1 + from[i], 1 + to, n - k, v) {
+                        hit = true;
+                        break 'search;
+                    }
+                    from[i] = from[i].max(to);
+                    left |= from[i] < h;
+                }
+                if !left {
+                    break;
+                }
+                window = window.saturating_mul(4);
+            }
             if !hit {
                 return value16(n, v as usize);
             }
@@ -857,14 +886,12 @@ fn mark_rare(values: &Table, bits: &mut [u64], words: usize, heaps: usize, rare:
         let j = i + rare[i..].partition_point(|&(p, _)| (p as usize - p_i).saturating_add(heaps) <= span);
         let end = base - p_i + heaps;
         let x0 = base - rare[j - 1].0 as usize;
-        kernel::mark_batch(
-            bits,
-            words,
-            heaps,
-            values.seg(x0, end - x0),
-            &rare[i..j],
-            base - x0,
-        );
+        let (seg, rs, off) = (values.seg(x0, end - x0), &rare[i..j], base - x0);
+        if words == 1 {
+            kernel::mark_batch64(bits, heaps, seg, rs, off);
+        } else {
+            kernel::mark_batch(bits, words, heaps, seg, rs, off);
+        }
         i = j;
     }
 }
