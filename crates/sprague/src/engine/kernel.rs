@@ -104,9 +104,9 @@ fn pair_mask64_body(lo: &[u16], hi: &[u16]) -> u64 {
 /// the given rare positions p.
 ///
 /// `bits` holds one bitset of `words` 64-bit words per heap of the batch,
-/// `window` is g(first − k − p_max ..) such that heap `first + i` and rare
-/// position `p` read `window[base(p) + i]`. The caller guarantees every
-/// read index is in range.
+/// `vals` is the table and heap `first + i` pairs rare position `p` with
+/// `vals[off + i − p]`. Every value read, and every `g(p)`, is below
+/// `words * 64`. The caller guarantees every read index is in range.
 #[inline]
 pub(crate) fn mark_batch(
     bits: &mut [u64],
@@ -118,6 +118,12 @@ pub(crate) fn mark_batch(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
+        if words * 64 <= MAX_BYTE_BOUND && std::arch::is_x86_feature_detected!("avx512bw") {
+            // SAFETY: the CPU supports AVX-512 F and BW, checked just above
+            // (BW implies F).
+            unsafe { mark_batch_avx512(bits, words, heaps, vals, rare, off) };
+            return;
+        }
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2, checked just above.
             unsafe { mark_batch_avx2(bits, words, heaps, vals, rare, off) };
@@ -170,6 +176,204 @@ fn mark_batch_body(
     }
 }
 
+/// Bytes of the per-group byte rows of [`mark_batch_bytes`]: a group of
+/// heaps whose rows fit in the L1 cache.
+const BYTE_ROWS: usize = 32 * 1024;
+
+/// Above this many values a heap's byte row costs more to clear than its
+/// marks save: bits are marked instead.
+const MAX_BYTE_BOUND: usize = 4096;
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn mark_batch_avx512(
+    bits: &mut [u64],
+    words: usize,
+    heaps: usize,
+    vals: &[u16],
+    rare: &[(u32, u16)],
+    off: usize,
+) {
+    mark_batch_bytes(bits, words, heaps, vals, rare, off)
+}
+
+/// [`mark_batch_body`] with a byte per value instead of a bit: a mark is
+/// one plain store (no load, no dependence on earlier marks). Heaps are
+/// taken in groups whose byte rows fit in L1; each group's rows are then
+/// packed into its bitsets.
+#[inline(always)]
+fn mark_batch_bytes(
+    bits: &mut [u64],
+    words: usize,
+    heaps: usize,
+    vals: &[u16],
+    rare: &[(u32, u16)],
+    off: usize,
+) {
+    let bound = words * 64;
+    assert!(bound.is_power_of_two() && bound <= BYTE_ROWS);
+    let vmask = bound - 1;
+    let group = (BYTE_ROWS / bound).min(64);
+    let mut buf = vec![0u8; BYTE_ROWS];
+    let mut i0 = 0;
+    while i0 < heaps {
+        let len = (heaps - i0).min(group);
+        let rows = &mut buf[..len * bound];
+        rows.fill(0);
+        for &(p, gp) in rare {
+            let start = off - p as usize + i0;
+            let src = &vals[start..start + len];
+            // Four values per 64-bit load, taken apart with shifts: scalar
+            // code (the compiler's vectorised form extracts lanes one by
+            // one, which costs more than the stores).
+            let gp4 = u64::from(gp) * 0x0001_0001_0001_0001;
+            let mut quads = src.chunks_exact(4);
+            let mut base = 0;
+            for q in &mut quads {
+                let q =
+                    (u64::from(q[0]) | u64::from(q[1]) << 16 | u64::from(q[2]) << 32 | u64::from(q[3]) << 48)
+                        ^ gp4;
+                for k in 0..4 {
+                    let at = base + k * bound + ((q >> (16 * k)) as usize & vmask);
+                    // SAFETY: `at` is (j * bound) plus a value masked below
+                    // `bound`, with j < len: below `len * bound == rows.len()`.
+                    unsafe { *rows.get_unchecked_mut(at) = 1 };
+                }
+                base += 4 * bound;
+            }
+            for &s in quads.remainder() {
+                rows[base + ((s ^ gp) as usize & vmask)] = 1;
+                base += bound;
+            }
+        }
+        for (row, out) in rows
+            .chunks_exact(bound)
+            .zip(bits[i0 * words..(i0 + len) * words].chunks_exact_mut(words))
+        {
+            for (w, b) in out.iter_mut().zip(row.chunks_exact(64)) {
+                *w |= pack64(b);
+            }
+        }
+        i0 += len;
+    }
+}
+
+/// Bit i set where `b[i] != 0`, for 64 bytes.
+#[inline(always)]
+fn pack64(b: &[u8]) -> u64 {
+    let b: &[u8; 64] = b.try_into().expect("64 bytes");
+    let mut w = 0u64;
+    for (i, &x) in b.iter().enumerate() {
+        w |= u64::from(x != 0) << i;
+    }
+    w
+}
+
+/// Removes from the bitset `pending` every value `lo[i] ^ hi[len − 1 − i]`,
+/// for i upward, and returns true as soon as `pending` is empty (false if
+/// some value is left after the last pair).
+///
+/// Every pair value must be below `pending.len() * 64`.
+pub(crate) fn clear_pair_values(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
+    debug_assert_eq!(lo.len(), hi.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        if pending.len() <= 8 && std::arch::is_x86_feature_detected!("avx512bw") {
+            // SAFETY: the CPU supports AVX-512 F and BW, checked just above
+            // (BW implies F).
+            return unsafe { clear_pair_values_avx512(lo, hi, pending) };
+        }
+    }
+    clear_pair_values_scalar(lo, hi, pending)
+}
+
+/// The plain form of [`clear_pair_values`].
+fn clear_pair_values_scalar(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
+    let n = lo.len().min(hi.len());
+    let mut left: u32 = pending.iter().map(|w| w.count_ones()).sum();
+    if left == 0 {
+        return true;
+    }
+    for i in 0..n {
+        let x = (lo[i] ^ hi[n - 1 - i]) as usize;
+        let (w, b) = (x >> 6, 1u64 << (x & 63));
+        if pending[w] & b != 0 {
+            pending[w] &= !b;
+            left -= 1;
+            if left == 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// [`clear_pair_values`] for values below 512, 32 pairs per step: the
+/// pending set lives in one register as 32 words of 16 bits, and `vpermw`
+/// looks up each pair value's word in it. Steps without a hit (the most)
+/// do no scalar work; a hit clears its bit in the register (no round trip
+/// through memory, whose store forwarding would stall the next lookups).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn clear_pair_values_avx512(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
+    use std::arch::x86_64::*;
+    let n = lo.len().min(hi.len());
+    let words = pending.len();
+    debug_assert!(words <= 8);
+    let mut pend = [0u64; 8];
+    pend[..words].copy_from_slice(pending);
+    if pend.iter().all(|&w| w == 0) {
+        return true;
+    }
+    let rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+        28, 29, 30, 31,
+    );
+    let iota = _mm512_set_epi16(
+        31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+        5, 4, 3, 2, 1, 0,
+    );
+    let fifteen = _mm512_set1_epi16(15);
+    let one = _mm512_set1_epi16(1);
+    // SAFETY: `pend` is 64 bytes; unaligned loads are allowed.
+    let mut table = unsafe { _mm512_loadu_si512(pend.as_ptr().cast()) };
+    let mut i = 0;
+    while i + 32 <= n {
+        // SAFETY: i + 32 <= n, so lo[i..i + 32] and hi[n − i − 32..n − i]
+        // are in bounds (both have at least n elements).
+        let (a, b) = unsafe {
+            (
+                _mm512_loadu_si512(lo.as_ptr().add(i).cast()),
+                _mm512_loadu_si512(hi.as_ptr().add(n - i - 32).cast()),
+            )
+        };
+        let x = _mm512_xor_si512(a, _mm512_permutexvar_epi16(rev, b));
+        let t = _mm512_permutexvar_epi16(_mm512_srli_epi16::<4>(x), table);
+        let bit = _mm512_srlv_epi16(t, _mm512_and_si512(x, fifteen));
+        let mut k = _mm512_test_epi16_mask(bit, one);
+        if k != 0 {
+            while k != 0 {
+                // Lane j's value in every lane; its bit in its word's lane.
+                let j = _mm512_set1_epi16(k.trailing_zeros() as i16);
+                let v = _mm512_permutexvar_epi16(j, x);
+                let at = _mm512_cmpeq_epi16_mask(_mm512_srli_epi16::<4>(v), iota);
+                let m = _mm512_maskz_sllv_epi16(at, one, _mm512_and_si512(v, fifteen));
+                table = _mm512_andnot_si512(m, table);
+                k &= k - 1;
+            }
+            if _mm512_test_epi16_mask(table, table) == 0 {
+                pending.fill(0);
+                return true;
+            }
+        }
+        i += 32;
+    }
+    // SAFETY: as above.
+    unsafe { _mm512_storeu_si512(pend.as_mut_ptr().cast(), table) };
+    pending.copy_from_slice(&pend[..words]);
+    clear_pair_values_scalar(&lo[i..n], &hi[..n - i], pending)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +398,105 @@ mod tests {
                     assert_eq!(pair_mask64(&lo, &hi) >> v & 1 == 1, want, "len {len} v {v}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn clearing_pair_values_agrees_with_a_plain_loop() {
+        let mut s = 777u64;
+        let mut rnd = |m: u64| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) % m
+        };
+        for words in [1usize, 2, 4, 8, 16] {
+            for len in [0usize, 1, 31, 32, 33, 64, 100, 1000] {
+                for _ in 0..20 {
+                    let bound = words as u64 * 64;
+                    let lo: Vec<u16> = (0..len).map(|_| rnd(bound) as u16).collect();
+                    let hi: Vec<u16> = (0..len).map(|_| rnd(bound) as u16).collect();
+                    let pending: Vec<u64> = (0..words)
+                        .map(|_| {
+                            if rnd(3) == 0 {
+                                0
+                            } else {
+                                rnd(u64::MAX) ^ rnd(u64::MAX) << 31
+                            }
+                        })
+                        .collect();
+                    let mut want = pending.clone();
+                    for i in 0..len {
+                        let x = (lo[i] ^ hi[len - 1 - i]) as usize;
+                        want[x >> 6] &= !(1u64 << (x & 63));
+                    }
+                    let empty = want.iter().all(|&w| w == 0);
+                    let mut got = pending.clone();
+                    assert_eq!(clear_pair_values(&lo, &hi, &mut got), empty);
+                    if !empty {
+                        assert_eq!(got, want, "words {words} len {len}");
+                    }
+                    let mut got = pending.clone();
+                    assert_eq!(clear_pair_values_scalar(&lo, &hi, &mut got), empty);
+                    if !empty {
+                        assert_eq!(got, want);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn byte_row_marking_agrees_with_bit_marking() {
+        let mut s = 99u64;
+        let mut rnd = |m: u64| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) % m
+        };
+        for words in [1usize, 2, 8, 64, 512] {
+            let bound = words as u64 * 64;
+            let vals: Vec<u16> = (0..3000).map(|_| rnd(bound) as u16).collect();
+            for heaps in [1usize, 7, 64, 65, 200] {
+                let rare: Vec<(u32, u16)> = (0..40)
+                    .map(|_| (rnd(1000) as u32 + 1, rnd(bound) as u16))
+                    .collect();
+                let off = 1500;
+                let mut want = vec![0u64; heaps * words];
+                mark_batch_body(&mut want, words, heaps, &vals, &rare, off);
+                let mut got = vec![0u64; heaps * words];
+                mark_batch_bytes(&mut got, words, heaps, &vals, &rare, off);
+                assert_eq!(got, want, "words {words} heaps {heaps}");
+                let mut got = vec![0u64; heaps * words];
+                mark_batch(&mut got, words, heaps, &vals, &rare, off);
+                assert_eq!(got, want, "words {words} heaps {heaps}");
+            }
+        }
+    }
+
+    #[test]
+    fn clearing_stops_when_every_pending_value_is_hit() {
+        let lo: Vec<u16> = (0..500u16).map(|i| (i * 7) % 300).collect();
+        let hi: Vec<u16> = (0..500u16).map(|i| (i * 13 + 5) % 311).collect();
+        for cut in [1usize, 31, 32, 33, 100, 499, 500] {
+            // The values of the pairs i < cut of lo[..cut] with hi[..cut].
+            let (l, h) = (&lo[..cut], &hi[..cut]);
+            let mut pending = vec![0u64; 8];
+            for i in 0..cut {
+                let x = (l[i] ^ h[cut - 1 - i]) as usize;
+                pending[x >> 6] |= 1 << (x & 63);
+            }
+            let mut p = pending.clone();
+            assert!(clear_pair_values(l, h, &mut p), "cut {cut}");
+            // One more value, no pair's: left over.
+            let mut p = pending.clone();
+            let free = (0..512).find(|&v| pending[v >> 6] >> (v & 63) & 1 == 0).unwrap();
+            p[free >> 6] |= 1 << (free & 63);
+            assert!(!clear_pair_values(l, h, &mut p), "cut {cut}");
+            let mut want = vec![0u64; 8];
+            want[free >> 6] |= 1 << (free & 63);
+            assert_eq!(p, want);
         }
     }
 }

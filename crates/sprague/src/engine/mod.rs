@@ -228,6 +228,7 @@ struct Scratch {
     stamp: u32,
     pending: Vec<u16>,
     other: Vec<u64>,
+    pend: Vec<u64>,
 }
 
 impl Engine {
@@ -607,6 +608,36 @@ impl Engine {
                 gamma = w * 64 + free.trailing_zeros() as usize;
                 break;
             }
+        }
+        if self.mask != 0 {
+            // Sparse: the rare values below γ that are no option yet, as a
+            // bitset; every pair's value is taken out of it, from the first
+            // pairs on, until it is empty (the mex is γ) or all pairs are
+            // seen (the mex is the least value left).
+            let pend = &mut scratch.pend;
+            pend.clear();
+            pend.extend((0..words).map(|w| {
+                let below = match gamma.saturating_sub(w * 64) {
+                    0 => 0,
+                    b if b >= 64 => !0,
+                    b => (1u64 << b) - 1,
+                };
+                rare_pat[w] & !row[w] & below
+            }));
+            let mut empty = pend.iter().all(|&w| w == 0);
+            for &k in &self.shape.split {
+                if empty {
+                    break;
+                }
+                let h = self.split_len(n, k);
+                let r = n.wrapping_sub(k);
+                empty = h > 0 && kernel::clear_pair_values(&g[1..=h], &g[r - h..r], pend);
+            }
+            let left = pend.iter().enumerate().find(|&(_, &w)| w != 0);
+            return match left {
+                Some((w, &x)) if !empty => value16(n, w * 64 + x.trailing_zeros() as usize),
+                _ => value16(n, gamma),
+            };
         }
         // The rare values below γ that are not yet known to be options.
         let pending = &mut scratch.pending;
