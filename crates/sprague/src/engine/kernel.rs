@@ -278,9 +278,13 @@ pub(crate) fn clear_pair_values(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> 
     debug_assert_eq!(lo.len(), hi.len());
     #[cfg(target_arch = "x86_64")]
     {
-        if pending.len() <= 8 && std::arch::is_x86_feature_detected!("avx512bw") {
-            // SAFETY: the CPU supports AVX-512 F and BW, checked just above
-            // (BW implies F).
+        if pending.len() <= 8
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+            && std::arch::is_x86_feature_detected!("avx512vbmi2")
+        {
+            // SAFETY: the CPU supports AVX-512 F, BW, VBMI and VBMI2, checked
+            // just above (BW implies F; POPCNT comes with them).
             return unsafe { clear_pair_values_avx512(lo, hi, pending) };
         }
     }
@@ -308,15 +312,20 @@ fn clear_pair_values_scalar(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool
     false
 }
 
-/// [`clear_pair_values`] for values below 512, 32 pairs per step: the
-/// pending set lives in one register as 32 words of 16 bits, and `vpermw`
-/// looks up each pair value's word in it. Steps without a hit (the most)
-/// do no scalar work; a hit clears its bit in the register (no round trip
-/// through memory, whose store forwarding would stall the next lookups).
+/// [`clear_pair_values`] for values below 512, 32 pairs per step.
+///
+/// The pending set is one register of 512 bits; a pair value x is looked up
+/// with `vpermb` (byte x / 8) and `vpshufb` (bit x % 8). The register is not
+/// updated at every hit (that would chain every step to the last hit, and a
+/// mispredicted branch per hit): the values hit in a block of steps are
+/// appended to a buffer (`vpcompressw`, no branch), and cleared from the set
+/// after the block, which ends the scan once the set is empty.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
 unsafe fn clear_pair_values_avx512(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     use std::arch::x86_64::*;
+    /// Steps per block.
+    const BLOCK: usize = 8;
     let n = lo.len().min(hi.len());
     let words = pending.len();
     debug_assert!(words <= 8);
@@ -325,51 +334,63 @@ unsafe fn clear_pair_values_avx512(lo: &[u16], hi: &[u16], pending: &mut [u64]) 
     if pend.iter().all(|&w| w == 0) {
         return true;
     }
-    let rev = _mm512_set_epi16(
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
-        28, 29, 30, 31,
+    // Reverses the words of each 128-bit lane (then the lanes are reversed).
+    let rev_words = _mm512_set_epi8(
+        1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12,
+        15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10,
+        13, 12, 15, 14,
     );
-    let iota = _mm512_set_epi16(
-        31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
-        5, 4, 3, 2, 1, 0,
+    // 1 << i for byte index i < 8; 0 for an index with its top bit set.
+    let pow2 = _mm512_set4_epi32(
+        0x8040_2010_u32 as i32,
+        0x0804_0201,
+        0x8040_2010_u32 as i32,
+        0x0804_0201,
     );
-    let fifteen = _mm512_set1_epi16(15);
-    let one = _mm512_set1_epi16(1);
-    // SAFETY: `pend` is 64 bytes; unaligned loads are allowed.
-    let mut table = unsafe { _mm512_loadu_si512(pend.as_ptr().cast()) };
+    let seven = _mm512_set1_epi16(7);
+    let top = _mm512_set1_epi16(i16::MIN);
+    let mut hits = [0u16; 32 * BLOCK + 32];
     let mut i = 0;
-    while i + 32 <= n {
-        // SAFETY: i + 32 <= n, so lo[i..i + 32] and hi[n − i − 32..n − i]
-        // are in bounds (both have at least n elements).
-        let (a, b) = unsafe {
-            (
-                _mm512_loadu_si512(lo.as_ptr().add(i).cast()),
-                _mm512_loadu_si512(hi.as_ptr().add(n - i - 32).cast()),
-            )
-        };
-        let x = _mm512_xor_si512(a, _mm512_permutexvar_epi16(rev, b));
-        let t = _mm512_permutexvar_epi16(_mm512_srli_epi16::<4>(x), table);
-        let bit = _mm512_srlv_epi16(t, _mm512_and_si512(x, fifteen));
-        let mut k = _mm512_test_epi16_mask(bit, one);
-        if k != 0 {
-            while k != 0 {
-                // Lane j's value in every lane; its bit in its word's lane.
-                let j = _mm512_set1_epi16(k.trailing_zeros() as i16);
-                let v = _mm512_permutexvar_epi16(j, x);
-                let at = _mm512_cmpeq_epi16_mask(_mm512_srli_epi16::<4>(v), iota);
-                let m = _mm512_maskz_sllv_epi16(at, one, _mm512_and_si512(v, fifteen));
-                table = _mm512_andnot_si512(m, table);
-                k &= k - 1;
-            }
-            if _mm512_test_epi16_mask(table, table) == 0 {
-                pending.fill(0);
-                return true;
-            }
+    while i + 32 * BLOCK <= n {
+        // SAFETY: `pend` is 64 bytes; unaligned loads are allowed.
+        let table = unsafe { _mm512_loadu_si512(pend.as_ptr().cast()) };
+        let mut count = 0;
+        for step in 0..BLOCK {
+            let j = i + 32 * step;
+            // SAFETY: j + 32 <= n, so lo[j..j + 32] and hi[n − j − 32..n − j]
+            // are in bounds (both have at least n elements).
+            let (a, b) = unsafe {
+                (
+                    _mm512_loadu_si512(lo.as_ptr().add(j).cast()),
+                    _mm512_loadu_si512(hi.as_ptr().add(n - j - 32).cast()),
+                )
+            };
+            let b = _mm512_shuffle_epi8(b, rev_words);
+            let x = _mm512_xor_si512(a, _mm512_shuffle_i64x2::<0b00_01_10_11>(b, b));
+            // Byte x / 8 of the set (in the low byte of each word).
+            let byte = _mm512_permutexvar_epi8(_mm512_srli_epi16::<3>(x), table);
+            // 1 << (x % 8) in the low byte, 0 in the high byte.
+            let bit = _mm512_shuffle_epi8(pow2, _mm512_ternarylogic_epi32::<0xEA>(x, seven, top));
+            let k = _mm512_test_epi16_mask(byte, bit);
+            // SAFETY: count <= 32 * step, so the 32 words stored at `count`
+            // lie within `hits` (32 * BLOCK + 32 words).
+            unsafe {
+                _mm512_storeu_si512(
+                    hits.as_mut_ptr().add(count).cast(),
+                    _mm512_maskz_compress_epi16(k, x),
+                )
+            };
+            count += k.count_ones() as usize;
         }
-        i += 32;
+        for &v in &hits[..count] {
+            pend[(v as usize >> 6) & 7] &= !(1u64 << (v & 63));
+        }
+        if pend.iter().all(|&w| w == 0) {
+            pending.fill(0);
+            return true;
+        }
+        i += 32 * BLOCK;
     }
-    // SAFETY: as above.
-    unsafe { _mm512_storeu_si512(pend.as_mut_ptr().cast(), table) };
     pending.copy_from_slice(&pend[..words]);
     clear_pair_values_scalar(&lo[i..n], &hi[..n - i], pending)
 }
