@@ -17,11 +17,12 @@
 //! pairing each rare position with its partner: |R| steps instead of n/2.
 //! That gives γ, the least common value that is not an option, exactly.
 //! The mex is then the least rare value below γ that is no option, if any:
-//! each rare candidate v < γ is looked for among all pairs, a search that
-//! stops at the first pair with value v (nearly always within a few dozen
-//! pairs, since pairs of common positions give rare values in abundance).
-//! Only when the mex really is rare (at a rare position) does a search run
-//! through all pairs. The result is exact for *every* mask: the mask only
+//! the rare candidates v < γ form a bitset, and one scan over the pairs
+//! takes each pair's value out of it (32 pairs per AVX-512 step, from the
+//! first pair and from the middle in turn) until it is empty, nearly always
+//! within a few thousand pairs, since pairs of common positions give rare
+//! values in abundance. Only when the mex really is rare (at a rare
+//! position) does the scan run through all pairs. The result is exact for *every* mask: the mask only
 //! decides the speed, and the engine picks the mask with the fewest rare
 //! positions (a Walsh–Hadamard transform of the value histogram) and
 //! re-picks it as the sequence grows.
@@ -639,7 +640,7 @@ impl Engine {
                 _ => value16(n, gamma),
             };
         }
-        // The rare values below γ that are not yet known to be options.
+        // Dense: the values below γ that are not yet known to be options.
         let pending = &mut scratch.pending;
         pending.clear();
         for w in 0..gamma.div_ceil(64) {
