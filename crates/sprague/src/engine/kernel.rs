@@ -201,9 +201,9 @@ fn mark_batch64_body(bits: &mut [u64], heaps: usize, vals: &[u16], rare: &[(u32,
 /// the given rare positions p.
 ///
 /// `bits` holds one bitset of `words` 64-bit words per heap of the batch,
-/// `window` is g(first − k − p_max ..) such that heap `first + i` and rare
-/// position `p` read `window[base(p) + i]`. The caller guarantees every
-/// read index is in range.
+/// `vals` is the table and heap `first + i` pairs rare position `p` with
+/// `vals[off + i − p]`. Every value read, and every `g(p)`, is below
+/// `words * 64`. The caller guarantees every read index is in range.
 #[inline]
 pub(crate) fn mark_batch(
     bits: &mut [u64],
@@ -215,6 +215,12 @@ pub(crate) fn mark_batch(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
+        if words * 64 <= MAX_BYTE_BOUND && std::arch::is_x86_feature_detected!("avx512bw") {
+            // SAFETY: the CPU supports AVX-512 F and BW, checked just above
+            // (BW implies F).
+            unsafe { mark_batch_avx512(bits, words, heaps, vals, rare, off) };
+            return;
+        }
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2, checked just above.
             unsafe { mark_batch_avx2(bits, words, heaps, vals, rare, off) };
@@ -265,6 +271,258 @@ fn mark_batch_body(
             i0 += len;
         }
     }
+}
+
+/// Bytes of the per-group byte rows of [`mark_batch_bytes`]: a group of
+/// heaps whose rows fit in the L1 cache.
+const BYTE_ROWS: usize = 32 * 1024;
+
+/// Above this many values a heap's byte row costs more to clear than its
+/// marks save: bits are marked instead.
+const MAX_BYTE_BOUND: usize = 4096;
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn mark_batch_avx512(
+    bits: &mut [u64],
+    words: usize,
+    heaps: usize,
+    vals: &[u16],
+    rare: &[(u32, u16)],
+    off: usize,
+) {
+    mark_batch_bytes(bits, words, heaps, vals, rare, off)
+}
+
+/// [`mark_batch_body`] with a byte per value instead of a bit: a mark is
+/// one plain store (no load, no dependence on earlier marks). Heaps are
+/// taken in groups whose byte rows fit in L1; each group's rows are then
+/// packed into its bitsets.
+#[inline(always)]
+fn mark_batch_bytes(
+    bits: &mut [u64],
+    words: usize,
+    heaps: usize,
+    vals: &[u16],
+    rare: &[(u32, u16)],
+    off: usize,
+) {
+    let bound = words * 64;
+    assert!(bound.is_power_of_two() && bound <= BYTE_ROWS);
+    let vmask = bound - 1;
+    let group = (BYTE_ROWS / bound).min(64);
+    let mut buf = vec![0u8; BYTE_ROWS];
+    let mut i0 = 0;
+    while i0 < heaps {
+        let len = (heaps - i0).min(group);
+        let rows = &mut buf[..len * bound];
+        rows.fill(0);
+        for &(p, gp) in rare {
+            let start = off - p as usize + i0;
+            let src = &vals[start..start + len];
+            // Four values per 64-bit load, taken apart with shifts: scalar
+            // code (the compiler's vectorised form extracts lanes one by
+            // one, which costs more than the stores).
+            let gp4 = u64::from(gp) * 0x0001_0001_0001_0001;
+            let mut quads = src.chunks_exact(4);
+            let mut base = 0;
+            for q in &mut quads {
+                let q =
+                    (u64::from(q[0]) | u64::from(q[1]) << 16 | u64::from(q[2]) << 32 | u64::from(q[3]) << 48)
+                        ^ gp4;
+                for k in 0..4 {
+                    let at = base + k * bound + ((q >> (16 * k)) as usize & vmask);
+                    // SAFETY: `at` is (j * bound) plus a value masked below
+                    // `bound`, with j < len: below `len * bound == rows.len()`.
+                    unsafe { *rows.get_unchecked_mut(at) = 1 };
+                }
+                base += 4 * bound;
+            }
+            for &s in quads.remainder() {
+                rows[base + ((s ^ gp) as usize & vmask)] = 1;
+                base += bound;
+            }
+        }
+        for (row, out) in rows
+            .chunks_exact(bound)
+            .zip(bits[i0 * words..(i0 + len) * words].chunks_exact_mut(words))
+        {
+            for (w, b) in out.iter_mut().zip(row.chunks_exact(64)) {
+                *w |= pack64(b);
+            }
+        }
+        i0 += len;
+    }
+}
+
+/// Bit i set where `b[i] != 0`, for 64 bytes.
+#[inline(always)]
+fn pack64(b: &[u8]) -> u64 {
+    let b: &[u8; 64] = b.try_into().expect("64 bytes");
+    let mut w = 0u64;
+    for (i, &x) in b.iter().enumerate() {
+        w |= u64::from(x != 0) << i;
+    }
+    w
+}
+
+/// Removes from the bitset `pending` every value `lo[i] ^ hi[len − 1 − i]`,
+/// for i upward, and returns true as soon as `pending` is empty (false if
+/// some value is left after the last pair).
+///
+/// Every pair value must be below `pending.len() * 64`.
+pub(crate) fn clear_pair_values(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
+    debug_assert_eq!(lo.len(), hi.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        if pending.len() <= 8
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+            && std::arch::is_x86_feature_detected!("avx512vbmi2")
+        {
+            // SAFETY: the CPU supports AVX-512 F, BW, VBMI and VBMI2, checked
+            // just above (BW implies F; POPCNT comes with them).
+            return unsafe { clear_pair_values_avx512(lo, hi, pending) };
+        }
+    }
+    clear_pair_values_scalar(lo, hi, pending)
+}
+
+/// The plain form of [`clear_pair_values`].
+fn clear_pair_values_scalar(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
+    let n = lo.len().min(hi.len());
+    let mut left: u32 = pending.iter().map(|w| w.count_ones()).sum();
+    if left == 0 {
+        return true;
+    }
+    for i in 0..n {
+        let x = (lo[i] ^ hi[n - 1 - i]) as usize;
+        let (w, b) = (x >> 6, 1u64 << (x & 63));
+        if pending[w] & b != 0 {
+            pending[w] &= !b;
+            left -= 1;
+            if left == 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// [`clear_pair_values`] for values below 512, 32 pairs per step.
+///
+/// The pending set is one register of 512 bits; a pair value x is looked up
+/// with `vpermb` (byte x / 8) and `vpshufb` (bit x % 8). The register is not
+/// updated at every hit (that would chain every step to the last hit, and a
+/// mispredicted branch per hit): the values hit in a block of steps are
+/// appended to a buffer (`vpcompressw`, no branch), and cleared from the set
+/// after the block, which ends the scan once the set is empty.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
+unsafe fn clear_pair_values_avx512(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
+    use std::arch::x86_64::*;
+    /// Steps per block.
+    const BLOCK: usize = 8;
+    let n = lo.len().min(hi.len());
+    let words = pending.len();
+    debug_assert!(words <= 8);
+    let mut pend = [0u64; 8];
+    pend[..words].copy_from_slice(pending);
+    if pend.iter().all(|&w| w == 0) {
+        return true;
+    }
+    // Reverses the words of each 128-bit lane (then the lanes are reversed).
+    let rev_words = _mm512_set_epi8(
+        1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12,
+        15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10,
+        13, 12, 15, 14,
+    );
+    // 1 << i for byte index i < 8; 0 for an index with its top bit set.
+    let pow2 = _mm512_set4_epi32(
+        0x8040_2010_u32 as i32,
+        0x0804_0201,
+        0x8040_2010_u32 as i32,
+        0x0804_0201,
+    );
+    let seven = _mm512_set1_epi16(7);
+    let top = _mm512_set1_epi16(i16::MIN);
+    let mut hits = [0u16; 32 * BLOCK + 32];
+    // One block: the steps at pairs i = at[s] .. at[s] + 32; then the values
+    // hit are cleared; true if the set is empty. (A macro: a closure is not
+    // inlined here.)
+    macro_rules! block {
+        ($at:expr) => {{
+            let at = $at;
+            // SAFETY: `pend` is 64 bytes; unaligned loads are allowed.
+            let table = unsafe { _mm512_loadu_si512(pend.as_ptr().cast()) };
+            let mut count = 0;
+            for &j in &at {
+                debug_assert!(j + 32 <= n);
+                // SAFETY: every step of a block ends within its stream, so
+                // j + 32 <= n: lo[j..j + 32] and hi[n − j − 32..n − j] are in
+                // bounds (both have at least n elements).
+                let (a, b) = unsafe {
+                    (
+                        _mm512_loadu_si512(lo.as_ptr().add(j).cast()),
+                        _mm512_loadu_si512(hi.as_ptr().add(n - j - 32).cast()),
+                    )
+                };
+                let b = _mm512_shuffle_epi8(b, rev_words);
+                let x = _mm512_xor_si512(a, _mm512_shuffle_i64x2::<0b00_01_10_11>(b, b));
+                // Byte x / 8 of the set (in the low byte of each word).
+                let byte = _mm512_permutexvar_epi8(_mm512_srli_epi16::<3>(x), table);
+                // 1 << (x % 8) in the low byte, 0 in the high byte.
+                let bit = _mm512_shuffle_epi8(pow2, _mm512_ternarylogic_epi32::<0xEA>(x, seven, top));
+                let k = _mm512_test_epi16_mask(byte, bit);
+                // SAFETY: count is at most 32 per step before this one, so the
+                // 32 words stored at `count` lie within `hits` (32 * BLOCK + 32
+                // words).
+                unsafe {
+                    _mm512_storeu_si512(
+                        hits.as_mut_ptr().add(count).cast(),
+                        _mm512_maskz_compress_epi16(k, x),
+                    )
+                };
+                count += k.count_ones() as usize;
+            }
+            for &v in &hits[..count] {
+                pend[(v as usize >> 6) & 7] &= !(1u64 << (v & 63));
+            }
+            pend.iter().all(|&w| w == 0)
+        }};
+    }
+    // Two streams of steps, taken in turn: pairs i from 0 and from the
+    // middle. The first pairs pair a small heap (small values) with a large
+    // one, and miss small candidates for long; pairs of two large heaps hit
+    // them sooner (~30% fewer pairs for Officers). The order changes no
+    // result: the scan ends when the set is empty or all pairs are seen.
+    let mid = n / 2;
+    let (mut ia, mut ib) = (0, mid);
+    const HALF: usize = 32 * BLOCK / 2;
+    // A first short block: in many games (0.16) the set is empty after a
+    // few dozen pairs.
+    if 32 <= mid && mid + 32 <= n {
+        if block!([0, mid]) {
+            pending.fill(0);
+            return true;
+        }
+        ia += 32;
+        ib += 32;
+    }
+    while ia + HALF <= mid && ib + HALF <= n {
+        let at: [usize; BLOCK] = std::array::from_fn(|s| if s % 2 == 0 { ia } else { ib } + 32 * (s / 2));
+        if block!(at) {
+            pending.fill(0);
+            return true;
+        }
+        ia += HALF;
+        ib += HALF;
+    }
+    pending.copy_from_slice(&pend[..words]);
+    // The pairs left at the end of each stream (at most 32 * BLOCK / 2 + 1
+    // each): i in [ia, mid) and [ib, n).
+    clear_pair_values_scalar(&lo[ia..mid], &hi[n - mid..n - ia], pending)
+        || clear_pair_values_scalar(&lo[ib..n], &hi[..n - ib], pending)
 }
 
 #[cfg(test)]
@@ -320,6 +578,105 @@ mod tests {
                     assert_eq!(pair_mask64(&lo, &hi) >> v & 1 == 1, want, "len {len} v {v}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn clearing_pair_values_agrees_with_a_plain_loop() {
+        let mut s = 777u64;
+        let mut rnd = |m: u64| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) % m
+        };
+        for words in [1usize, 2, 4, 8, 16] {
+            for len in [0usize, 1, 31, 32, 33, 64, 100, 1000, 4001] {
+                for _ in 0..20 {
+                    let bound = words as u64 * 64;
+                    let lo: Vec<u16> = (0..len).map(|_| rnd(bound) as u16).collect();
+                    let hi: Vec<u16> = (0..len).map(|_| rnd(bound) as u16).collect();
+                    let pending: Vec<u64> = (0..words)
+                        .map(|_| {
+                            if rnd(3) == 0 {
+                                0
+                            } else {
+                                rnd(u64::MAX) ^ rnd(u64::MAX) << 31
+                            }
+                        })
+                        .collect();
+                    let mut want = pending.clone();
+                    for i in 0..len {
+                        let x = (lo[i] ^ hi[len - 1 - i]) as usize;
+                        want[x >> 6] &= !(1u64 << (x & 63));
+                    }
+                    let empty = want.iter().all(|&w| w == 0);
+                    let mut got = pending.clone();
+                    assert_eq!(clear_pair_values(&lo, &hi, &mut got), empty);
+                    if !empty {
+                        assert_eq!(got, want, "words {words} len {len}");
+                    }
+                    let mut got = pending.clone();
+                    assert_eq!(clear_pair_values_scalar(&lo, &hi, &mut got), empty);
+                    if !empty {
+                        assert_eq!(got, want);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn byte_row_marking_agrees_with_bit_marking() {
+        let mut s = 99u64;
+        let mut rnd = |m: u64| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) % m
+        };
+        for words in [1usize, 2, 8, 64, 512] {
+            let bound = words as u64 * 64;
+            let vals: Vec<u16> = (0..3000).map(|_| rnd(bound) as u16).collect();
+            for heaps in [1usize, 7, 64, 65, 200] {
+                let rare: Vec<(u32, u16)> = (0..40)
+                    .map(|_| (rnd(1000) as u32 + 1, rnd(bound) as u16))
+                    .collect();
+                let off = 1500;
+                let mut want = vec![0u64; heaps * words];
+                mark_batch_body(&mut want, words, heaps, &vals, &rare, off);
+                let mut got = vec![0u64; heaps * words];
+                mark_batch_bytes(&mut got, words, heaps, &vals, &rare, off);
+                assert_eq!(got, want, "words {words} heaps {heaps}");
+                let mut got = vec![0u64; heaps * words];
+                mark_batch(&mut got, words, heaps, &vals, &rare, off);
+                assert_eq!(got, want, "words {words} heaps {heaps}");
+            }
+        }
+    }
+
+    #[test]
+    fn clearing_stops_when_every_pending_value_is_hit() {
+        let lo: Vec<u16> = (0..500u16).map(|i| (i * 7) % 300).collect();
+        let hi: Vec<u16> = (0..500u16).map(|i| (i * 13 + 5) % 311).collect();
+        for cut in [1usize, 31, 32, 33, 100, 499, 500] {
+            // The values of the pairs i < cut of lo[..cut] with hi[..cut].
+            let (l, h) = (&lo[..cut], &hi[..cut]);
+            let mut pending = vec![0u64; 8];
+            for i in 0..cut {
+                let x = (l[i] ^ h[cut - 1 - i]) as usize;
+                pending[x >> 6] |= 1 << (x & 63);
+            }
+            let mut p = pending.clone();
+            assert!(clear_pair_values(l, h, &mut p), "cut {cut}");
+            // One more value, no pair's: left over.
+            let mut p = pending.clone();
+            let free = (0..512).find(|&v| pending[v >> 6] >> (v & 63) & 1 == 0).unwrap();
+            p[free >> 6] |= 1 << (free & 63);
+            assert!(!clear_pair_values(l, h, &mut p), "cut {cut}");
+            let mut want = vec![0u64; 8];
+            want[free >> 6] |= 1 << (free & 63);
+            assert_eq!(p, want);
         }
     }
 }

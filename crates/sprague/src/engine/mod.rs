@@ -17,11 +17,12 @@
 //! pairing each rare position with its partner: |R| steps instead of n/2.
 //! That gives γ, the least common value that is not an option, exactly.
 //! The mex is then the least rare value below γ that is no option, if any:
-//! each rare candidate v < γ is looked for among all pairs, a search that
-//! stops at the first pair with value v (nearly always within a few dozen
-//! pairs, since pairs of common positions give rare values in abundance).
-//! Only when the mex really is rare (at a rare position) does a search run
-//! through all pairs. The result is exact for *every* mask: the mask only
+//! the rare candidates v < γ form a bitset, and one scan over the pairs
+//! takes each pair's value out of it (32 pairs per AVX-512 step, from the
+//! first pair and from the middle in turn) until it is empty, nearly always
+//! within a few thousand pairs, since pairs of common positions give rare
+//! values in abundance. Only when the mex really is rare (at a rare
+//! position) does the scan run through all pairs. The result is exact for *every* mask: the mask only
 //! decides the speed, and the engine picks the mask with the fewest rare
 //! positions (a Walsh–Hadamard transform of the value histogram) and
 //! re-picks it as the sequence grows.
@@ -177,6 +178,10 @@ pub struct Tuning {
     /// (raised to at least `batch` and 64); a table folds once it holds
     /// o + p + span values.
     pub fold_span: usize,
+    /// At most this many rare candidates below γ are searched for one by
+    /// one instead of by taking the value of every pair (measured on
+    /// `octal:0.16`, 2–3 candidates a heap: twice as fast).
+    pub few_candidates: usize,
 }
 
 impl Default for Tuning {
@@ -189,6 +194,7 @@ impl Default for Tuning {
             threads: 1,
             par_work: 1 << 16,
             fold_span: 1 << 16,
+            few_candidates: 4,
         }
     }
 }
@@ -244,6 +250,11 @@ struct Scratch {
     stamp: u32,
     pending: Vec<u16>,
     other: Vec<u64>,
+    pend: Vec<u64>,
+    /// Per split, the next pair of the front and the middle scans.
+    cursors: Vec<[(usize, usize); 2]>,
+    /// Per split, where a candidate's search goes on.
+    from: Vec<usize>,
 }
 
 impl Engine {
@@ -718,7 +729,76 @@ impl Engine {
                 break;
             }
         }
-        // The rare values below γ that are not yet known to be options.
+        // With at most `few` candidates, searching for each one (below,
+        // vectorised, from the first pair on) is cheaper than taking the
+        // value of every pair.
+        let few = self.tuning.few_candidates;
+        let pend = &mut scratch.pend;
+        pend.clear();
+        if self.mask != 0 {
+            pend.resize(words, 0);
+            for (w, p) in pend.iter_mut().enumerate() {
+                let below = match gamma.saturating_sub(w * 64) {
+                    0 => 0,
+                    b if b >= 64 => !0,
+                    b => (1u64 << b) - 1,
+                };
+                *p = rare_pat[w] & !row[w] & below;
+            }
+        }
+        if self.mask != 0 && pend.iter().map(|w| w.count_ones() as usize).sum::<usize>() > few {
+            // Sparse: the rare values below γ that are no option yet, as a
+            // bitset; every pair's value is taken out of it, from the first
+            // pairs on, until it is empty (the mex is γ) or all pairs are
+            // seen (the mex is the least value left).
+            let mut empty = false;
+            let splits = &self.shape.split;
+            if !empty && splits.len() == 1 && !g.is_folded() {
+                let (h, r) = (self.split_len(n, splits[0]), n.wrapping_sub(splits[0]));
+                empty = h > 0 && kernel::clear_pair_values(g.seg(1, h), g.seg(r - h, h), pend);
+            } else if !empty {
+                // Several splits, or a folded table: windows that grow, in
+                // turn from the front and the middle of every split, so that
+                // a value only one split gives early is found early, and no
+                // slice is longer than the table serves.
+                let cursors = &mut scratch.cursors;
+                cursors.clear();
+                cursors.extend(splits.iter().map(|&k| {
+                    let h = self.split_len(n, k);
+                    [(0, h / 2), (h / 2, h)]
+                }));
+                let mut window = 256usize;
+                'windows: loop {
+                    let mut left = false;
+                    for (c, &k) in cursors.iter_mut().zip(splits) {
+                        for (from, end) in c.iter_mut() {
+                            let to = (*end).min(*from + window.min(g.span()));
+                            if *from < to {
+                                let (r, len) = (n - k, to - *from);
+                                if kernel::clear_pair_values(g.seg(1 + *from, len), g.seg(r - to, len), pend)
+                                {
+                                    empty = true;
+                                    break 'windows;
+                                }
+                            }
+                            *from = to;
+                            left |= to < *end;
+                        }
+                    }
+                    if !left {
+                        break;
+                    }
+                    window = window.saturating_mul(4);
+                }
+            }
+            let left = pend.iter().enumerate().find(|&(_, &w)| w != 0);
+            return match left {
+                Some((w, &x)) if !empty => value16(n, w * 64 + x.trailing_zeros() as usize),
+                _ => value16(n, gamma),
+            };
+        }
+        // Dense, or few candidates: the values below γ that are not yet
+        // known to be options.
         let pending = &mut scratch.pending;
         pending.clear();
         for w in 0..gamma.div_ceil(64) {
@@ -769,11 +849,7 @@ impl Engine {
         // that which no pair hits, or γ.
         let mut front = 0;
         let mut small = 0u64;
-        // With few candidates, searching for each one (vectorised, from
-        // the first pair on) is cheaper than collecting pair values
-        // (measured: `octal:0.16`, 2–3 candidates a heap, 20% faster).
-        const FEW: usize = 4;
-        let skip_a = pending.len() <= FEW;
+        let skip_a = pending.len() <= few;
         'scan: for (i, &k) in self.shape.split.iter().enumerate() {
             if skip_a {
                 break;
@@ -828,7 +904,9 @@ impl Engine {
             }
             // The splits' pairs in growing windows, taking turns, so that
             // a value that only one split gives early is found early.
-            let mut from = scanned;
+            let from = &mut scratch.from;
+            from.clear();
+            from.extend_from_slice(&scanned[..self.shape.split.len()]);
             let mut window = if self.shape.split.len() == 1 {
                 usize::MAX
             } else {

@@ -66,6 +66,16 @@ fn tunings() -> Vec<Tuning> {
             batch: 64,
             ..eager
         },
+        // Candidates always by the pair-value scan, or always one by one.
+        Tuning {
+            few_candidates: 0,
+            ..eager
+        },
+        Tuning {
+            few_candidates: usize::MAX,
+            fold_span: 1,
+            ..eager
+        },
     ]
 }
 
