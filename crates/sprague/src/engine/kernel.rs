@@ -134,10 +134,13 @@ fn pair_mask64_body(lo: &[u16], hi: &[u16]) -> u64 {
 /// as a bitmask, for values below 64 (higher bits are ignored).
 ///
 /// # Panics
-/// If some `top − p` is not an index of `win` (checked once, up front:
-/// `rare` is sorted by p).
+/// If the first or the last `top − p` is not an index of `win`.
+///
+/// # Safety
+/// `rare` must be sorted by p (as the engine's rare list is): then every
+/// `top − p` lies between the last one and the first one, both checked.
 #[inline]
-pub(crate) fn rare_mask64(win: &[u16], top: usize, rare: &[(u32, u16)]) -> u64 {
+pub(crate) unsafe fn rare_mask64(win: &[u16], top: usize, rare: &[(u32, u16)]) -> u64 {
     let (Some(first), Some(last)) = (rare.first(), rare.last()) else {
         return 0;
     };
@@ -149,8 +152,8 @@ pub(crate) fn rare_mask64(win: &[u16], top: usize, rare: &[(u32, u16)]) -> u64 {
         let i = top - p as usize;
         debug_assert!(i < win.len());
         // SAFETY: p lies between the first and the last rare position
-        // (sorted), so top − p is between top − last ≥ 0 and top − first,
-        // which is below win.len() (asserted above).
+        // (sorted, the caller's contract), so top − p is between
+        // top − last ≥ 0 and top − first, below win.len() (asserted above).
         unsafe { *win.get_unchecked(i) }
     };
     let mut acc = [0u64; 4];
@@ -201,8 +204,8 @@ fn mark_batch64_body(bits: &mut [u64], heaps: usize, vals: &[u16], rare: &[(u32,
 /// the given rare positions p.
 ///
 /// `bits` holds one bitset of `words` 64-bit words per heap of the batch,
-/// `vals` is the table and heap `first + i` pairs rare position `p` with
-/// `vals[off + i − p]`. Every value read, and every `g(p)`, is below
+/// `vals` is a slice of the table and heap `first + i` pairs rare position
+/// `p` with `vals[off + i − p]`. Every value read, and every `g(p)`, is below
 /// `words * 64`. The caller guarantees every read index is in range.
 #[inline]
 pub(crate) fn mark_batch(
@@ -379,9 +382,10 @@ pub(crate) fn clear_pair_values(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> 
             && std::arch::is_x86_feature_detected!("avx512bw")
             && std::arch::is_x86_feature_detected!("avx512vbmi")
             && std::arch::is_x86_feature_detected!("avx512vbmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
         {
-            // SAFETY: the CPU supports AVX-512 F, BW, VBMI and VBMI2, checked
-            // just above (BW implies F; POPCNT comes with them).
+            // SAFETY: the CPU supports AVX-512 F, BW, VBMI, VBMI2 and POPCNT,
+            // checked just above (BW implies F).
             return unsafe { clear_pair_values_avx512(lo, hi, pending) };
         }
     }
@@ -554,7 +558,8 @@ mod tests {
             let want = rare.iter().fold(0u64, |m, &(p, gp)| {
                 m | 1u64 << ((gp ^ win[top - p as usize]) & 63)
             });
-            assert_eq!(rare_mask64(&win, top, &rare), want, "{count} rare");
+            // SAFETY: `rare` is sorted by p.
+            assert_eq!(unsafe { rare_mask64(&win, top, &rare) }, want, "{count} rare");
         }
     }
 

@@ -19,13 +19,16 @@
 //! The mex is then the least rare value below γ that is no option, if any:
 //! the rare candidates v < γ form a bitset, and one scan over the pairs
 //! takes each pair's value out of it (32 pairs per AVX-512 step, from the
-//! first pair and from the middle in turn) until it is empty, nearly always
-//! within a few thousand pairs, since pairs of common positions give rare
-//! values in abundance. Only when the mex really is rare (at a rare
-//! position) does the scan run through all pairs. The result is exact for *every* mask: the mask only
-//! decides the speed, and the engine picks the mask with the fewest rare
-//! positions (a Walsh–Hadamard transform of the value histogram) and
-//! re-picks it as the sequence grows.
+//! first pair and from the middle in turn; with several splits, in growing
+//! windows that take turns) until it is empty, nearly always within a few
+//! thousand pairs, since pairs of common positions give rare values in
+//! abundance. With at most [`Tuning::few_candidates`] candidates (0.16 has
+//! 2–3 a heap) each is instead searched for by itself, 16 pairs per AVX2
+//! compare, up to its first hit. Only when the mex really is rare (at a
+//! rare position) does a search run through all pairs. The result is exact
+//! for *every* mask: the mask only decides the speed, and the engine picks
+//! the mask with the fewest rare positions (a Walsh–Hadamard transform of
+//! the value histogram) and re-picks it as the sequence grows.
 //!
 //! Where no mask is good (0.007 has a quarter of its positions rare), the
 //! engine runs *dense*: every value is a candidate and each candidate is
@@ -49,13 +52,15 @@
 //! to 2^28 therefore needs 512 MiB.
 //!
 //! Once a period p from o is proven, a run that goes on computing (`full`)
-//! *folds* its table: it keeps g(0..S) for some S ≥ o + p + span and stops
-//! storing. Every later value is still computed from its options, and then
+//! *folds* its table: it keeps g(0..S), S = max(the length at which the
+//! period was proven, o + p + span), and stops storing. Every later value is still computed from its options, and then
 //! checked against the value the period predicts (a mismatch is an error,
 //! never a silent answer). Since every value from S on has been checked to
 //! equal g(o + (n − o) mod p), reading it from there is exact, so the table
-//! stays lossless in O(o + p) memory: `octal:0.16` to 10^8 keeps 0.6 MB,
-//! not 200 MB.
+//! stays lossless in O(S) memory, plus the rare positions (a fixed set
+//! when the rare values die out, as they do in a proven sparse space):
+//! `octal:0.16` to 10^8 keeps 2 MB (the first 2^20 values, where the
+//! period was proven), not 200 MB.
 //!
 //! # Periods
 //!
@@ -264,8 +269,9 @@ impl Engine {
     }
 
     /// Continues a computation from values computed before (g(0..len)),
-    /// e.g. read from a checkpoint. The state rebuilt from them is the
-    /// state an uninterrupted run would have, so the results agree.
+    /// e.g. read from a checkpoint. The values computed from here on are
+    /// those of an uninterrupted run (the mask, the rare list and the
+    /// period checks are rebuilt from the values), so the results agree.
     ///
     /// # Returns
     /// An error if `values` is empty or does not start with g(0) = 0.
@@ -285,11 +291,18 @@ impl Engine {
     /// keeps it. With `computed` = S this is [`Engine::resume_tuned`].
     ///
     /// # Returns
-    /// An error if `stored` does not start with g(0) = 0, or if
-    /// `computed` > S but `stored` does not prove a period that folds.
+    /// An error if `stored` does not start with g(0) = 0, if `computed` is
+    /// below S or not below 2^32 − 1, or if `computed` > S but `stored`
+    /// does not prove a period that folds.
     pub fn resume_folded(game: SeqGame, stored: Vec<u16>, computed: u64, tuning: Tuning) -> Result<Engine> {
         if stored.first() != Some(&0) {
             return Err(Error::Unsupported("a sequence must start with g(0) = 0".into()));
+        }
+        if computed < stored.len() as u64 || computed >= u32::MAX as u64 {
+            return Err(Error::Unsupported(format!(
+                "{computed} values computed does not fit {} stored (nor the engine's range)",
+                stored.len()
+            )));
         }
         let shape = game.shape();
         let mut e = Engine {
@@ -322,19 +335,26 @@ impl Engine {
         }
         let stored = len as u64;
         if computed > stored {
-            let folded = match e.period {
-                Some(p) => {
-                    let span = e.tuning.fold_span;
-                    e.values
-                        .fold(p.preperiod as usize, p.period as usize, span, computed as usize)
-                }
-                None => false,
-            };
-            if !folded {
+            // A period proven by a last check at some other length.
+            e.check_period_at(len);
+            let Some(p) = e.period else {
                 return Err(Error::Unsupported(format!(
                     "{computed} values were computed but only {stored} are given, and they prove no period to fold at"
                 )));
+            };
+            // The span the run folded with may be smaller than this
+            // tuning's: take what the stored values allow.
+            let (o, per) = (p.preperiod as usize, p.period as usize);
+            let span = e.tuning.fold_span.min(len.saturating_sub(o + per));
+            if span < 64 {
+                return Err(Error::Unsupported(format!(
+                    "{stored} stored values are too few to fold at the period {per} from {o} (need {})",
+                    o + per + 64
+                )));
             }
+            // Batches may not be longer than the slices the table serves.
+            e.tuning.batch = e.tuning.batch.min(span);
+            e.values.fold(o, per, span, computed as usize, len)?;
         }
         let mut hist = std::mem::take(&mut e.hist);
         let mut max = 0;
@@ -470,8 +490,11 @@ impl Engine {
             }
             if full {
                 if let Some(p) = self.period {
+                    let (o, per) = (p.preperiod as usize, p.period as usize);
                     let span = self.tuning.fold_span;
-                    self.values.fold(p.preperiod as usize, p.period as usize, span, 0);
+                    // Keep what proves the period and what the fold needs.
+                    let keep = (p.proven_with as usize).max(o + per + span);
+                    self.values.fold(o, per, span, 0, keep)?;
                 }
             }
         }
@@ -705,7 +728,8 @@ impl Engine {
                     if let ([word], false) = (&mut *row, unequal) {
                         // Every value is below 64: collect in registers
                         // (marks in memory would wait on each other).
-                        *word |= kernel::rare_mask64(win, r - base, rs);
+                        // SAFETY: the rare list is sorted by position.
+                        *word |= unsafe { kernel::rare_mask64(win, r - base, rs) };
                     } else {
                         for &(p, gp) in rs {
                             let p = p as usize;
@@ -753,7 +777,7 @@ impl Engine {
             // seen (the mex is the least value left).
             let mut empty = false;
             let splits = &self.shape.split;
-            if !empty && splits.len() == 1 && !g.is_folded() {
+            if splits.len() == 1 && !g.is_folded() {
                 let (h, r) = (self.split_len(n, splits[0]), n.wrapping_sub(splits[0]));
                 empty = h > 0 && kernel::clear_pair_values(g.seg(1, h), g.seg(r - h, h), pend);
             } else if !empty {
@@ -816,22 +840,15 @@ impl Engine {
         if pending.is_empty() {
             return value16(n, gamma);
         }
-        // Phase A: take the values of the first pairs of each split, a chunk
-        // at a time, until every rare candidate below γ is hit (the usual
-        // case). Stamps, not bits: plain stores do not wait on each other.
-        // At most HEAD pairs; in a sparse space also no more once STALL
-        // chunks in a row hit no candidate at the front (a vectorised search
-        // is cheaper then). Dense runs have many candidates: mark longer.
-        const HEAD: usize = 4096;
+        // Phase A (dense runs with more than `few` candidates; a sparse run
+        // comes here only with few): take the values of the first HEAD pairs
+        // of each split, a chunk at a time, until every candidate below γ is
+        // hit. Stamps, not bits: plain stores do not wait on each other.
+        const HEAD: usize = 2048;
         const STEP: usize = 64;
         // The first chunk is short: most candidates are hit by the first
         // few pairs.
         const FIRST: usize = 16;
-        let (head, stall_max) = if self.mask == 0 {
-            (2048, usize::MAX)
-        } else {
-            (HEAD, 4)
-        };
         let mut xs = [0u16; STEP];
         scratch.stamp = scratch.stamp.wrapping_add(1);
         if scratch.stamp == 0 {
@@ -849,7 +866,7 @@ impl Engine {
         // that which no pair hits, or γ.
         let mut front = 0;
         let mut small = 0u64;
-        let skip_a = pending.len() <= few;
+        let skip_a = self.mask != 0 || pending.len() <= few;
         'scan: for (i, &k) in self.shape.split.iter().enumerate() {
             if skip_a {
                 break;
@@ -857,10 +874,8 @@ impl Engine {
             let h = self.split_len(n, k);
             let r = n.wrapping_sub(k);
             let mut done = 0;
-            let mut stall = 0;
-            while done < h.min(head) && stall < stall_max {
+            while done < h.min(HEAD) {
                 let len = (h - done).min(if done == 0 { FIRST } else { STEP });
-                let before = front;
                 // Pairs a = 1 + done .. 1 + done + len, partners r − a.
                 let (lo, hi) = (g.seg(1 + done, len), g.seg(r - done - len, len));
                 if words == 1 {
@@ -882,7 +897,6 @@ impl Engine {
                 if front == pending.len() {
                     break 'scan;
                 }
-                stall = if front > before { 0 } else { stall + 1 };
             }
             scanned[i] = done;
         }
@@ -1119,4 +1133,36 @@ pub fn checksum_upto(engine: &Engine, upto: u64) -> Option<u64> {
         }
     }
     Some(c.value())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_read_a_folded_table_as_the_flat_one() {
+        // A sequence periodic from o = 10 with period 37, values below 128
+        // (two-word bitsets, the byte or bit mark paths).
+        let (o, p, len) = (10usize, 37usize, 5000usize);
+        let g = |x: usize| {
+            let y = if x < o { x } else { o + (x - o) % p };
+            (y * 53 % 127) as u16
+        };
+        let flat = Table::new((0..len).map(g).collect());
+        let keep = o + p + 64;
+        let mut folded = Table::new((0..keep).map(g).collect());
+        assert!(folded.fold(o, p, 64, len, keep).unwrap());
+        let rare: Vec<(u32, u16)> = [3u32, 9, 40, 41, 300, 333, 1000, 2500, 4000]
+            .iter()
+            .map(|&q| (q, g(q as usize)))
+            .collect();
+        for heaps in [1usize, 17, 64] {
+            let base = len - heaps;
+            let (mut a, mut b) = (vec![0u64; 2 * heaps], vec![0u64; 2 * heaps]);
+            mark_rare(&flat, &mut a, 2, heaps, &rare, base);
+            mark_rare(&folded, &mut b, 2, heaps, &rare, base);
+            assert_eq!(a, b, "{heaps} heaps");
+            assert!(a.iter().any(|&w| w != 0));
+        }
+    }
 }

@@ -122,6 +122,7 @@ pub fn write_checkpoint<W: Write>(
     w.write_all(&(spec.len() as u32).to_le_bytes())?;
     w.write_all(spec.as_bytes())?;
     w.write_all(&(values.len() as u64).to_le_bytes())?;
+    debug_assert!(computed >= values.len() as u64);
     w.write_all(&computed.max(values.len() as u64).to_le_bytes())?;
     write_values(&mut w, values)?;
     let h = w.hash;
@@ -172,7 +173,11 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
         String::from_utf8(their_spec).map_err(|_| bad("corrupt checkpoint (spec is not UTF-8)".into()))?;
     let count = r.u64()?;
     let computed = if version == 1 { count } else { r.u64()? };
-    if count == 0 || computed < count || computed > their_upto.saturating_add(1) {
+    if count == 0
+        || computed < count
+        || computed > their_upto.saturating_add(1)
+        || (computed > count && flags & 1 == 0)
+    {
         return Err(bad(format!(
             "corrupt checkpoint ({count} values stored, {computed} computed, for N = {their_upto})"
         )));

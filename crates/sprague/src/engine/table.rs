@@ -128,21 +128,34 @@ impl Table {
         }
     }
 
-    /// Folds a flat table at the proven period p from o, once it holds
-    /// o + p + span values; `len` > stored continues a folded run (whose
-    /// later values were all checked when they were computed).
+    /// Folds a flat table at the proven period p from o, keeping g(0..keep)
+    /// (keep ≥ o + p + span), once it holds that many; `len` > stored
+    /// continues a folded run (whose later values were all checked when
+    /// they were computed).
     ///
     /// # Returns
-    /// Whether the table is folded now.
-    pub fn fold(&mut self, o: usize, p: usize, span: usize, len: usize) -> bool {
+    /// Whether the table is folded now, or an error if a value after
+    /// `keep` is not the one the period gives (which the theorem rules out).
+    pub fn fold(&mut self, o: usize, p: usize, span: usize, len: usize, keep: usize) -> Result<bool> {
         if self.fold.is_some() {
-            return true;
+            return Ok(true);
         }
-        if p == 0 || self.vals.len() < o + p + span {
-            return false;
+        if p == 0 || keep < o + p + span || self.vals.len() < keep {
+            return Ok(false);
         }
-        self.vals.shrink_to_fit();
         let len = len.max(self.vals.len());
+        // The values dropped are checked as later ones will be.
+        for x in keep..self.vals.len() {
+            let want = self.vals[o + (x - o) % p];
+            if self.vals[x] != want {
+                return Err(Error::Unsupported(format!(
+                    "internal error: g({x}) = {} was computed, but the proven period (p = {p} from {o}) gives {want}",
+                    self.vals[x]
+                )));
+            }
+        }
+        self.vals.truncate(keep);
+        self.vals.shrink_to_fit();
         self.fold = Some(Fold {
             o,
             p,
@@ -150,7 +163,7 @@ impl Table {
             cur: o + (len - o) % p,
             span,
         });
-        true
+        Ok(true)
     }
 
     /// g(0..end) (end ≤ len) as consecutive slices.
@@ -174,10 +187,12 @@ mod tests {
         // o = 2, p = 3: 0 1 | 2 3 4 | 2 3 4 …
         let g = |n: usize| if n < 2 { n as u16 } else { 2 + ((n - 2) % 3) as u16 };
         let mut t = Table::new((0..7).map(g).collect());
-        assert!(!t.fold(2, 3, 3, 0), "needs o + p + span = 8 values");
+        assert!(!t.fold(2, 3, 3, 0, 8).unwrap(), "needs o + p + span = 8 values");
         t.push(g(7)).unwrap();
-        assert!(t.fold(2, 3, 3, 0));
-        for n in 8..40 {
+        t.push(g(8)).unwrap();
+        assert!(t.fold(2, 3, 3, 0, 8).unwrap());
+        assert_eq!((t.stored().len(), t.len()), (8, 9));
+        for n in 9..40 {
             t.push(g(n)).unwrap();
         }
         assert!(t.push(9).is_err());
@@ -191,5 +206,9 @@ mod tests {
         }
         let all: Vec<u16> = t.chunks(33).flatten().copied().collect();
         assert_eq!(all, (0..33).map(g).collect::<Vec<_>>());
+        // A dropped value that breaks the period is an error.
+        let mut bad = Table::new((0..12).map(g).collect());
+        bad.vals[10] = 9;
+        assert!(bad.fold(2, 3, 3, 0, 8).is_err());
     }
 }

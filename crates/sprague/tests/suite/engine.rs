@@ -136,13 +136,15 @@ fn code_strategy() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
     #[test]
-    fn agrees_with_the_plain_engine_on_random_codes(code in code_strategy(), mask in 0u16..64, batch in 1usize..100) {
+    fn agrees_with_the_plain_engine_on_random_codes(code in code_strategy(), mask in 0u16..64, batch in 1usize..100, few in 0usize..6) {
         let game = octal(&code);
         let want = plain(&game, 1200);
         let t = Tuning { force_mask: Some(mask), batch, ..Tuning::default() };
         prop_assert_eq!(fast(&game, 1200, t, 300), want.clone());
         let eager = Tuning { sparse_ratio: 2, min_sparse: 16, batch, force_mask: None, ..Tuning::default() };
-        prop_assert_eq!(fast(&game, 1200, eager, 77), want);
+        prop_assert_eq!(fast(&game, 1200, eager, 77), want.clone());
+        let folding = Tuning { fold_span: 1, few_candidates: few, ..eager };
+        prop_assert_eq!(fast(&game, 1200, folding, 500), want);
     }
 }
 
@@ -213,9 +215,42 @@ fn a_folded_run_resumes_from_what_it_stores() {
     assert!(folded_cuts > 5);
     assert_eq!(part.to_vec(), whole.to_vec());
     assert_eq!(part.period(), whole.period());
+    // Resumed with another tuning (a larger span than the stored values
+    // allow, another batch): the same values.
+    let mut part = Engine::resume_tuned(game.clone(), vec![0], tuning).unwrap();
+    while part.advance(30_000, true, 5_000).unwrap() == Status::Running && !part.is_folded() {}
+    let other = Tuning {
+        batch: 300,
+        ..Tuning::default()
+    };
+    let mut again = Engine::resume_folded(game.clone(), part.stored().to_vec(), part.len(), other).unwrap();
+    while again.advance(30_000, true, 5_000).unwrap() == Status::Running {}
+    assert_eq!(again.to_vec(), whole.to_vec());
     // More values computed than stored, but the stored ones prove nothing.
-    let err = Engine::resume_folded(game, vec![0, 0, 1], 100, tuning).unwrap_err();
+    let err = Engine::resume_folded(game.clone(), vec![0, 0, 1], 100, tuning).unwrap_err();
     assert!(err.to_string().contains("no period"), "{err}");
+    // Fewer computed than stored, or beyond the engine's range.
+    assert!(Engine::resume_folded(game.clone(), vec![0, 0, 1], 2, tuning).is_err());
+    assert!(Engine::resume_folded(game, vec![0, 0, 1], 1 << 33, tuning).is_err());
+}
+
+#[test]
+fn a_period_proven_by_the_last_check_folds_a_longer_run_and_resumes() {
+    // 0.77 to 200: the period is proven at the end (201 values), not at a
+    // power of two; the run then goes on to 5000 and folds.
+    let tuning = Tuning {
+        fold_span: 1,
+        ..Tuning::default()
+    };
+    let game = octal("0.77");
+    let mut e = Engine::resume_tuned(game.clone(), vec![0], tuning).unwrap();
+    while e.advance(200, true, 1000).unwrap() == Status::Running {}
+    assert_eq!(e.period().map(|p| p.proven_with), Some(201));
+    while e.advance(5000, true, 1000).unwrap() == Status::Running {}
+    assert!(e.is_folded());
+    let mut again = Engine::resume_folded(game.clone(), e.stored().to_vec(), e.len(), tuning).unwrap();
+    assert_eq!(again.advance(5000, true, 1000).unwrap(), Status::Complete);
+    assert_eq!(again.to_vec(), plain(&game, 5000));
 }
 
 #[test]
@@ -266,9 +301,42 @@ fn resuming_a_finished_run_reports_the_same_period() {
 fn checkpoints_round_trip_and_reject_every_mismatch() {
     let vals: Vec<u16> = plain(&SeqGame::Grundy, 500);
     let mut buf = Vec::new();
-    write_checkpoint(&mut buf, "grundy", 1000, false, &vals, 777).unwrap();
+    write_checkpoint(&mut buf, "grundy", 1000, false, &vals, vals.len() as u64).unwrap();
     let back = read_checkpoint(&buf[..], "f", "grundy", 1000, false).unwrap();
-    assert_eq!((back.values, back.computed), (vals.clone(), 777));
+    assert_eq!((back.values, back.computed), (vals.clone(), vals.len() as u64));
+    // Version 1 (no count of values computed) is still read.
+    let mut v1 = Vec::new();
+    v1.extend_from_slice(b"SPRGCKPT");
+    v1.extend_from_slice(&1u32.to_le_bytes());
+    v1.extend_from_slice(&0u32.to_le_bytes());
+    v1.extend_from_slice(&1000u64.to_le_bytes());
+    v1.extend_from_slice(&6u32.to_le_bytes());
+    v1.extend_from_slice(b"grundy");
+    v1.extend_from_slice(&(vals.len() as u64).to_le_bytes());
+    for v in &vals {
+        v1.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut h: u64 = 0xcbf29ce484222325;
+    for &b in &v1 {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    v1.extend_from_slice(&h.to_le_bytes());
+    let back = read_checkpoint(&v1[..], "f", "grundy", 1000, false).unwrap();
+    assert_eq!((back.values, back.computed), (vals.clone(), vals.len() as u64));
+    // More computed than stored needs --full; never more than N + 1.
+    let mut folded = Vec::new();
+    write_checkpoint(&mut folded, "grundy", 1000, true, &vals, 900).unwrap();
+    assert!(read_checkpoint(&folded[..], "f", "grundy", 1000, true).is_ok());
+    let mut not_full = Vec::new();
+    write_checkpoint(&mut not_full, "grundy", 1000, false, &vals, 900).unwrap();
+    assert!(read_checkpoint(&not_full[..], "f", "grundy", 1000, false)
+        .unwrap_err()
+        .to_string()
+        .contains("corrupt"));
+    let mut beyond = Vec::new();
+    write_checkpoint(&mut beyond, "grundy", 1000, true, &vals, 1002).unwrap();
+    assert!(read_checkpoint(&beyond[..], "f", "grundy", 1000, true).is_err());
     let err = |bytes: &[u8], spec: &str, upto: u64, full: bool| {
         read_checkpoint(bytes, "f", spec, upto, full)
             .unwrap_err()
