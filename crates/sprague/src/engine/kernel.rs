@@ -218,7 +218,12 @@ pub(crate) fn mark_batch(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if words * 64 <= MAX_BYTE_BOUND && std::arch::is_x86_feature_detected!("avx512bw") {
+        // Byte rows pay for their clearing and packing only with many
+        // marks per row.
+        if words * 64 <= MAX_BYTE_BOUND
+            && rare.len() >= MIN_BYTE_MARKS
+            && std::arch::is_x86_feature_detected!("avx512bw")
+        {
             // SAFETY: the CPU supports AVX-512 F and BW, checked just above
             // (BW implies F).
             unsafe { mark_batch_avx512(bits, words, heaps, vals, rare, off) };
@@ -279,6 +284,10 @@ fn mark_batch_body(
 /// Bytes of the per-group byte rows of [`mark_batch_bytes`]: a group of
 /// heaps whose rows fit in the L1 cache.
 const BYTE_ROWS: usize = 32 * 1024;
+
+/// With fewer rare positions than this, a heap's byte row costs more to
+/// clear and pack than its marks save.
+const MIN_BYTE_MARKS: usize = 128;
 
 /// Above this many values a heap's byte row costs more to clear than its
 /// marks save: bits are marked instead.

@@ -74,7 +74,8 @@ pub mod store;
 mod table;
 
 pub use period::{Period, MAX_WINDOW};
-use table::Table;
+use std::sync::mpsc;
+use table::{Prefix, Table};
 
 use crate::rules::{Game, OctalCode};
 use crate::{Error, Result};
@@ -173,11 +174,12 @@ pub struct Tuning {
     pub min_sparse: usize,
     /// Use this mask always (0 = always dense) instead of choosing one.
     pub force_mask: Option<u16>,
-    /// Threads for the rare × common marks: 1 (the default) or 2. Measured
-    /// on a shared 2-core machine a second thread did not pay
-    /// (`bench/engine.results.txt`), so it is opt-in.
+    /// Threads: 1, or 2 for a helper thread that makes the rare × common
+    /// marks of the next batch while the current one is finished (see the
+    /// [module docs](self)).
     pub threads: usize,
-    /// Rare × common work per batch above which it is split between threads.
+    /// The helper's least share of a batch (rare positions × heaps) worth
+    /// handing over; smaller shares are marked in place.
     pub par_work: usize,
     /// The longest run of positions a folded table serves as one slice
     /// (raised to at least `batch` and 64); a table folds once it holds
@@ -239,12 +241,16 @@ pub struct Engine {
     /// 0 = dense mode.
     mask: u16,
     rare: Vec<(u32, u16)>,
+    /// Counts the rebuilds of the rare list (indices into it change).
+    rare_epoch: u64,
     rare_at_build: usize,
     next_split_check: usize,
     period: Option<Period>,
     scratch: Vec<u64>,
     phase: Scratch,
     rebuilds: u64,
+    /// Batches whose marks the helper thread made.
+    handed_over: u64,
     tuning: Tuning,
 }
 
@@ -254,7 +260,6 @@ struct Scratch {
     seen: Vec<u32>,
     stamp: u32,
     pending: Vec<u16>,
-    other: Vec<u64>,
     pend: Vec<u64>,
     /// Per split, the next pair of the front and the middle scans.
     cursors: Vec<[(usize, usize); 2]>,
@@ -313,12 +318,14 @@ impl Engine {
             hist: vec![0; 64],
             mask: 0,
             rare: Vec::new(),
+            rare_epoch: 0,
             rare_at_build: 0,
             next_split_check: 0,
             period: None,
             scratch: Vec::new(),
             phase: Scratch::default(),
             rebuilds: 0,
+            handed_over: 0,
             tuning: Tuning {
                 batch: tuning.batch.max(1),
                 fold_span: tuning.fold_span.max(tuning.batch).max(64),
@@ -438,6 +445,12 @@ impl Engine {
         self.rebuilds
     }
 
+    /// How many batches had (part of) their rare × common marks made by
+    /// the helper thread (`threads: 2`).
+    pub fn handed_over(&self) -> u64 {
+        self.handed_over
+    }
+
     /// g(n): computed, or by the proven period; `None` when neither knows.
     pub fn value(&self, n: u64) -> Option<u16> {
         if n < self.len() {
@@ -473,31 +486,13 @@ impl Engine {
         // count towards memory).
         // If the system refuses, the table grows as it goes.
         self.values.reserve(upto as usize);
-        while self.values.len() < end {
-            if self.period.is_some() && !full {
-                return Ok(Status::Periodic);
-            }
-            let n0 = self.values.len();
-            let next_pow = (n0 + 1).next_power_of_two();
-            let n1 = end.min(n0 + self.tuning.batch).min(next_pow);
-            self.batch(n0, n1)?;
-            let len = self.values.len();
-            if len >= self.next_split_check || self.rare.len() > 2 * self.rare_at_build + 256 {
-                self.choose_split(false);
-            }
-            if len.is_power_of_two() {
-                self.check_period();
-            }
-            if full {
-                if let Some(p) = self.period {
-                    let (o, per) = (p.preperiod as usize, p.period as usize);
-                    let span = self.tuning.fold_span;
-                    // Keep what proves the period and what the fold needs.
-                    let keep = (p.proven_with as usize).max(o + per + span);
-                    self.values.fold(o, per, span, 0, keep)?;
-                }
-            }
+        let todo = end.saturating_sub(self.values.len());
+        if self.tuning.threads > 1 && todo > 0 && self.values.room() >= todo {
+            self.run_pipelined(end, full)?;
         }
+        // Sequentially: everything, or what the pipeline left (a table
+        // that folds at a proven period).
+        self.run_batches(end, full, None)?;
         if self.values.len() == upto as usize + 1 {
             // The last check, also when a finished run is resumed.
             self.check_period();
@@ -510,6 +505,161 @@ impl Engine {
         } else {
             Ok(Status::Running)
         }
+    }
+
+    /// The end of the batch that starts at n0.
+    fn batch_end(&self, n0: usize, end: usize) -> usize {
+        let next_pow = (n0 + 1).next_power_of_two();
+        end.min(n0 + self.tuning.batch).min(next_pow)
+    }
+
+    /// Computes batches up to `end` (see [`Engine::advance`]); with a
+    /// pipeline, the helper marks the next batch meanwhile. Returns at
+    /// `end`, at a proven period unless `full`, and, when pipelined, at any
+    /// proven period (the table may have to fold, which a pinned table
+    /// may not).
+    fn run_batches(&mut self, end: usize, full: bool, pipe: Option<&Pipe>) -> Result<()> {
+        /// How far the share this thread keeps moves per batch, and its
+        /// largest value.
+        const KEEP_STEP: f64 = 1.0 / 64.0;
+        const KEEP_MAX: f64 = 0.75;
+        let mut inflight = false;
+        let mut keep = 0.0f64;
+        loop {
+            if self.values.len() >= end || (self.period.is_some() && (!full || pipe.is_some())) {
+                return Ok(());
+            }
+            let n0 = self.values.len();
+            let n1 = self.batch_end(n0, end);
+            // The helper's marks for this batch, sent one batch ago.
+            // The helper's marks for this batch, sent one batch ago. When
+            // they are not ready yet, this thread keeps a larger part of
+            // the next batch's marks; when they are, a smaller one.
+            let pre = match pipe {
+                Some(p) if std::mem::take(&mut inflight) => match p.done.try_recv() {
+                    Ok(job) => {
+                        keep = (keep - KEEP_STEP).max(0.0);
+                        Some(job)
+                    }
+                    Err(_) => {
+                        keep = (keep + KEEP_STEP).min(KEEP_MAX);
+                        p.done.recv().ok()
+                    }
+                },
+                _ => None,
+            };
+            if let Some(p) = pipe {
+                if n1 < end {
+                    let n2 = self.batch_end(n1, end);
+                    if let Some(job) = self.mark_job(n0, n1, n2, keep) {
+                        inflight = p.jobs.send(job).is_ok();
+                    }
+                }
+            }
+            self.batch(n0, n1, pre)?;
+            let len = self.values.len();
+            if len >= self.next_split_check || self.rare.len() > 2 * self.rare_at_build + 256 {
+                self.choose_split(false);
+            }
+            if len.is_power_of_two() {
+                self.check_period();
+            }
+            if full && pipe.is_none() {
+                if let Some(p) = self.period {
+                    let (o, per) = (p.preperiod as usize, p.period as usize);
+                    let span = self.tuning.fold_span;
+                    // Keep what proves the period and what the fold needs.
+                    let keep = (p.proven_with as usize).max(o + per + span);
+                    self.values.fold(o, per, span, 0, keep)?;
+                }
+            }
+        }
+    }
+
+    /// [`Engine::run_batches`] with a helper thread that makes the rare ×
+    /// common marks of batch j + 1 while this thread finishes batch j. The
+    /// table is pinned meanwhile, so that the helper can read the values
+    /// before batch j while this one appends.
+    fn run_pipelined(&mut self, end: usize, full: bool) -> Result<()> {
+        self.values.pin(true);
+        let out = std::thread::scope(|s| {
+            let (jobs, todo) = mpsc::channel::<MarkJob>();
+            let (finished, done) = mpsc::channel::<MarkJob>();
+            s.spawn(move || {
+                for job in todo {
+                    if finished.send(job.run()).is_err() {
+                        break;
+                    }
+                }
+            });
+            // Dropping `jobs` and `done` at the end stops the helper.
+            self.run_batches(end, full, Some(&Pipe { jobs, done }))
+        });
+        self.values.pin(false);
+        out
+    }
+
+    /// The rare index ranges of batch n0..n1: per split k, the ranges
+    /// marked for the whole batch at once, `(k, from, to)` (their partners
+    /// lie before the batch), and the ranges left to each heap.
+    fn plan(&self, n0: usize, n1: usize) -> (Vec<(usize, usize, usize)>, Vec<SeqRanges>) {
+        let (mut bulk, mut seq) = (Vec::new(), Vec::new());
+        if self.mask == 0 {
+            return (bulk, seq);
+        }
+        let heaps = n1 - n0;
+        let rare = &self.rare;
+        let pp = |x: usize| rare.partition_point(|&(p, _)| (p as usize) < x);
+        for &k in &self.shape.split {
+            let lo = pp(heaps);
+            let hi = pp(n0.saturating_sub(k)).max(lo);
+            let (mid_lo, mid_hi) = if self.shape.unequal {
+                let a = pp(((n0.saturating_sub(k)) / 2).saturating_sub(1)).clamp(lo, hi);
+                let b = pp((n1.saturating_sub(k)) / 2 + 2).clamp(a, hi);
+                (a, b)
+            } else {
+                (hi, hi)
+            };
+            bulk.push((k, lo, mid_lo));
+            bulk.push((k, mid_hi, hi));
+            seq.push((k, [(mid_lo, mid_hi), (hi, lo)]));
+        }
+        (bulk, seq)
+    }
+
+    /// The helper's share of batch n1..n2's marks, to make while batch
+    /// n0..n1 is computed: the bulk ranges whose partners lie before n0
+    /// (rare p ≥ n2 − n0 − k), read from a view of g(0..n0), less the
+    /// fraction `keep` of each that this thread keeps. `None` when the
+    /// share is too small to pay for the hand-over.
+    fn mark_job(&self, n0: usize, n1: usize, n2: usize, keep: f64) -> Option<MarkJob> {
+        let (bulk, _) = self.plan(n1, n2);
+        // Every rare position so far is below n0.
+        let known = self.rare.len();
+        let pp = |x: usize| self.rare.partition_point(|&(p, _)| (p as usize) < x);
+        let share: Vec<(usize, usize, usize)> = bulk
+            .into_iter()
+            .map(|(k, a, b)| (k, a.max(pp((n2 - n0).saturating_sub(k))), b.min(known)))
+            .filter(|&(_, a, b)| a < b)
+            .map(|(k, a, b)| (k, a + ((b - a) as f64 * keep) as usize, b))
+            .collect();
+        let work = share.iter().map(|&(_, a, b)| b - a).sum::<usize>() * (n2 - n1);
+        if work < self.tuning.par_work.max(1) {
+            return None;
+        }
+        Some(MarkJob {
+            // SAFETY: the table is flat and pinned for the whole pipeline
+            // (`run_pipelined`), n0 ≤ len, and the helper is joined before
+            // it is unpinned.
+            view: unsafe { self.values.prefix(n0) },
+            rare: self.rare.clone(),
+            share,
+            n0: n1,
+            n1: n2,
+            words: bound_for(self.max_value) / 64,
+            epoch: self.rare_epoch,
+            bits: Vec::new(),
+        })
     }
 
     fn check_period(&mut self) {
@@ -559,6 +709,7 @@ impl Engine {
         }
         self.mask = new_mask;
         self.rare.clear();
+        self.rare_epoch += 1;
         if new_mask != 0 {
             let mut p = 0u32;
             for chunk in self.values.chunks(n) {
@@ -574,73 +725,31 @@ impl Engine {
     }
 
     /// Computes g(n0..n1) (or fewer, if a new value outgrows the batch's
-    /// bitsets).
-    fn batch(&mut self, n0: usize, n1: usize) -> Result<()> {
+    /// bitsets), with the helper's marks `pre` where they still fit.
+    fn batch(&mut self, n0: usize, n1: usize, pre: Option<MarkJob>) -> Result<()> {
         let bound = bound_for(self.max_value);
         let words = bound / 64;
         let heaps = n1 - n0;
-        let mut bits = std::mem::take(&mut self.scratch);
-        bits.clear();
-        bits.resize(heaps * words, 0);
-
-        // Rare index ranges per split k: [lo, mid_lo) and [mid_hi, hi) are
-        // marked for the whole batch now; the rest heap by heap.
-        let mut seq_ranges: Vec<(usize, [(usize, usize); 2])> = Vec::new();
-        if self.mask != 0 {
-            let rare = &self.rare;
-            let pp = |x: usize| rare.partition_point(|&(p, _)| (p as usize) < x);
-            let mut jobs: Vec<(usize, usize, usize)> = Vec::new(); // (k, from, to)
-            for &k in &self.shape.split {
-                let lo = pp(heaps);
-                let hi = pp(n0.saturating_sub(k)).max(lo);
-                let (mid_lo, mid_hi) = if self.shape.unequal {
-                    let a = pp(((n0.saturating_sub(k)) / 2).saturating_sub(1)).clamp(lo, hi);
-                    let b = pp((n1.saturating_sub(k)) / 2 + 2).clamp(a, hi);
-                    (a, b)
-                } else {
-                    (hi, hi)
-                };
-                jobs.push((k, lo, mid_lo));
-                jobs.push((k, mid_hi, hi));
-                seq_ranges.push((k, [(mid_lo, mid_hi), (hi, lo)]));
+        let (mut bulk, seq_ranges) = self.plan(n0, n1);
+        // The helper's marks are of this batch, bitset size and rare list,
+        // or not used.
+        let pre = pre.filter(|j| (j.n0, j.n1, j.words, j.epoch) == (n0, n1, words, self.rare_epoch));
+        let mut bits = match pre {
+            Some(job) => {
+                bulk = without(&bulk, &job.share);
+                self.handed_over += 1;
+                job.bits
             }
-            let work: usize = jobs.iter().map(|&(_, a, b)| b - a).sum::<usize>() * heaps;
-            let values = &self.values;
-            let run = |bits: &mut [u64], jobs: &[(usize, usize, usize)]| {
-                for &(k, a, b) in jobs {
-                    if a < b {
-                        mark_rare(values, bits, words, heaps, &rare[a..b], n0 - k);
-                    }
-                }
-            };
-            if work >= self.tuning.par_work && self.tuning.threads > 1 {
-                // Split every job's rare range in halves, one half per thread.
-                let (mut left, mut right) = (Vec::new(), Vec::new());
-                for &(k, a, b) in &jobs {
-                    let m = a + (b - a) / 2;
-                    left.push((k, a, m));
-                    right.push((k, m, b));
-                }
-                let mut other = std::mem::take(&mut self.phase.other);
-                other.clear();
-                other.resize(bits.len(), 0);
-                // A scoped thread, not the rayon pool: the pool's idle
-                // spinning between thousands of short batches costs more CPU
-                // than it saves.
-                std::thread::scope(|s| {
-                    let helper = s.spawn(|| run(&mut other, &right));
-                    run(&mut bits, &left);
-                    // A panic in the helper is a bug; re-raise it here.
-                    if let Err(e) = helper.join() {
-                        std::panic::resume_unwind(e);
-                    }
-                });
-                for (x, y) in bits.iter_mut().zip(&other) {
-                    *x |= *y;
-                }
-                self.phase.other = other;
-            } else {
-                run(&mut bits, &jobs);
+            None => {
+                let mut bits = std::mem::take(&mut self.scratch);
+                bits.clear();
+                bits.resize(heaps * words, 0);
+                bits
+            }
+        };
+        for &(k, a, b) in &bulk {
+            if a < b {
+                mark_rare(&self.values, &mut bits, words, heaps, &self.rare[a..b], n0 - k);
             }
         }
 
@@ -652,10 +761,36 @@ impl Engine {
                 })
             })
             .collect();
+        // Rare positions below the batch size pair with heaps of the batch
+        // itself. Those from SUB on are marked for SUB heaps at a time (the
+        // partners are computed by then), where every pair is a real,
+        // unequal one; the rest heap by heap.
+        const SUB: usize = 64;
+        let small_all = seq_ranges.iter().map(|&(_, [_, (_, lo)])| lo).collect::<Vec<_>>();
+        let sub_lo = self.rare.partition_point(|&(p, _)| (p as usize) < SUB);
+        let mut small = small_all.clone();
         for i in 0..heaps {
             let n = n0 + i;
+            if i % SUB == 0 && self.mask != 0 {
+                let k_max = self.shape.split.iter().copied().max().unwrap_or(0);
+                let len = SUB.min(heaps - i);
+                if n >= 2 * heaps + k_max + 2 && len == SUB {
+                    for (&(k, _), &lo) in seq_ranges.iter().zip(&small_all) {
+                        if sub_lo < lo {
+                            let rows = &mut bits[i * words..(i + len) * words];
+                            mark_rare(&self.values, rows, words, len, &self.rare[sub_lo..lo], n - k);
+                        }
+                    }
+                    small
+                        .iter_mut()
+                        .zip(&small_all)
+                        .for_each(|(s, &lo)| *s = sub_lo.min(lo));
+                } else {
+                    small.copy_from_slice(&small_all);
+                }
+            }
             let row = &mut bits[i * words..(i + 1) * words];
-            let g = self.finish_heap(n, row, &rare_pat, &seq_ranges, &mut scratch);
+            let g = self.finish_heap(n, row, &rare_pat, &seq_ranges, &small, &mut scratch);
             let g = match g {
                 Ok(g) => g,
                 Err(e) => {
@@ -690,7 +825,8 @@ impl Engine {
         n: usize,
         row: &mut [u64],
         rare_pat: &[u64],
-        seq_ranges: &[(usize, [(usize, usize); 2])],
+        seq_ranges: &[SeqRanges],
+        small: &[usize],
         scratch: &mut Scratch,
     ) -> Result<u16> {
         let g = &self.values;
@@ -706,7 +842,7 @@ impl Engine {
             }
         }
         if self.mask != 0 {
-            for &(k, [(a, b), (hi, lo)]) in seq_ranges {
+            for (&(k, [(a, b), (hi, _)]), &lo) in seq_ranges.iter().zip(small) {
                 if n < k + 2 {
                     continue;
                 }
@@ -965,10 +1101,119 @@ impl Engine {
     }
 }
 
+/// The per-split rare index ranges left to each heap of a batch:
+/// `(k, [(mid_lo, mid_hi), (hi, lo)])`, i.e. `0..lo`, `mid_lo..mid_hi` and
+/// `hi..` (see [`Engine::plan`]).
+type SeqRanges = (usize, [(usize, usize); 2]);
+
+/// A share of a batch's rare × common marks, made by the helper thread:
+/// the input, then (after [`MarkJob::run`]) the marks.
+struct MarkJob {
+    /// g(0..) as far as the share reads.
+    view: Prefix,
+    /// The rare list when the job was made.
+    rare: Vec<(u32, u16)>,
+    /// The ranges `(k, from, to)` of `rare` to mark.
+    share: Vec<(usize, usize, usize)>,
+    /// The batch n0..n1.
+    n0: usize,
+    n1: usize,
+    /// Words per heap bitset.
+    words: usize,
+    /// The rare list's epoch (see `Engine::rare_epoch`).
+    epoch: u64,
+    /// The marks, `words` per heap.
+    bits: Vec<u64>,
+}
+
+impl MarkJob {
+    /// Makes the marks.
+    fn run(mut self) -> MarkJob {
+        let heaps = self.n1 - self.n0;
+        self.bits = vec![0; heaps * self.words];
+        let vals = self.view.values();
+        for &(k, a, b) in &self.share {
+            mark_rare(
+                vals,
+                &mut self.bits,
+                self.words,
+                heaps,
+                &self.rare[a..b],
+                self.n0 - k,
+            );
+        }
+        self
+    }
+}
+
+/// The main thread's ends of the channels to the helper thread.
+struct Pipe {
+    jobs: mpsc::Sender<MarkJob>,
+    done: mpsc::Receiver<MarkJob>,
+}
+
+/// The ranges `(k, from, to)` of `all` less those of `taken` (each taken
+/// range lies within one of `all` with the same k).
+fn without(all: &[(usize, usize, usize)], taken: &[(usize, usize, usize)]) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for &(k, a, b) in all {
+        let mut holes: Vec<(usize, usize)> = taken
+            .iter()
+            .filter(|&&(tk, ta, tb)| tk == k && ta < b && tb > a)
+            .map(|&(_, ta, tb)| (ta.max(a), tb.min(b)))
+            .collect();
+        holes.sort_unstable();
+        let mut from = a;
+        for (ha, hb) in holes {
+            if from < ha {
+                out.push((k, from, ha));
+            }
+            from = from.max(hb);
+        }
+        if from < b {
+            out.push((k, from, b));
+        }
+    }
+    out
+}
+
+/// The values, read a slice at a time: the table, or a prefix of it.
+trait Segments {
+    /// g(x..x + len); `len` at most [`Segments::span`].
+    fn seg(&self, x: usize, len: usize) -> &[u16];
+    /// The longest slice served.
+    fn span(&self) -> usize;
+}
+
+impl Segments for Table {
+    fn seg(&self, x: usize, len: usize) -> &[u16] {
+        Table::seg(self, x, len)
+    }
+    fn span(&self) -> usize {
+        Table::span(self)
+    }
+}
+
+impl Segments for [u16] {
+    fn seg(&self, x: usize, len: usize) -> &[u16] {
+        &self[x..x + len]
+    }
+    fn span(&self) -> usize {
+        usize::MAX
+    }
+}
+
 /// Marks, for every heap n0 + i of a batch, g(p) ^ g(base + i − p) for the
 /// given rare positions p (base = n0 − k), reading the table a slice at a
 /// time.
-fn mark_rare(values: &Table, bits: &mut [u64], words: usize, heaps: usize, rare: &[(u32, u16)], base: usize) {
+fn mark_rare<S: Segments + ?Sized>(
+    values: &S,
+    bits: &mut [u64],
+    words: usize,
+    heaps: usize,
+    rare: &[(u32, u16)],
+    base: usize,
+) {
     let span = values.span();
     let mut i = 0;
     while i < rare.len() {
@@ -1138,6 +1383,27 @@ pub fn checksum_upto(engine: &Engine, upto: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn without_leaves_exactly_the_ranges_not_taken() {
+        let all = [(1, 0, 10), (1, 20, 30), (2, 0, 10)];
+        let taken = [(1, 3, 5), (1, 8, 10), (1, 20, 30), (2, 0, 4)];
+        assert_eq!(without(&all, &taken), vec![(1, 0, 3), (1, 5, 8), (2, 4, 10)]);
+        assert_eq!(without(&all, &[]), all.to_vec());
+        // Each index of each k is in exactly one of the results or taken.
+        for k in [1, 2] {
+            for x in 0..30 {
+                let inside = |r: &[(usize, usize, usize)]| {
+                    r.iter().filter(|&&(rk, a, b)| rk == k && a <= x && x < b).count()
+                };
+                assert_eq!(
+                    inside(&without(&all, &taken)) + inside(&taken),
+                    inside(&all),
+                    "k {k} x {x}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn marks_read_a_folded_table_as_the_flat_one() {

@@ -14,6 +14,31 @@ use crate::{Error, Result};
 pub(crate) struct Table {
     vals: Vec<u16>,
     fold: Option<Fold>,
+    /// While [`Prefix`] views may be read by another thread: the store
+    /// must not move, so a push past its capacity is refused.
+    pinned: bool,
+}
+
+/// A read-only view of g(0..len) of a flat table that another thread may
+/// read while the owner appends values (see [`Table::prefix`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Prefix {
+    ptr: *const u16,
+    len: usize,
+}
+
+// SAFETY: a `Prefix` is a shared view of values that nobody writes while it
+// is used (the contract of `Table::prefix`); u16 is `Sync`.
+unsafe impl Send for Prefix {}
+
+impl Prefix {
+    /// g(0..len).
+    pub fn values(&self) -> &[u16] {
+        // SAFETY: `Table::prefix`'s contract: the store holds `len`
+        // initialised values that stay in place and unchanged while the
+        // view is used.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
 }
 
 /// Where a folded table's virtual positions map to.
@@ -34,7 +59,42 @@ struct Fold {
 impl Table {
     /// A flat table of the given values.
     pub fn new(vals: Vec<u16>) -> Table {
-        Table { vals, fold: None }
+        Table {
+            vals,
+            fold: None,
+            pinned: false,
+        }
+    }
+
+    /// Values that can still be pushed without moving the store (0 for a
+    /// folded table).
+    pub fn room(&self) -> usize {
+        match self.fold {
+            None => self.vals.capacity() - self.vals.len(),
+            Some(_) => 0,
+        }
+    }
+
+    /// Pins the store (`true`) so that [`Prefix`] views stay valid: pushes
+    /// past the capacity are then refused, and so is folding. Unpinning
+    /// (`false`) is for when no view is in use any more.
+    pub fn pin(&mut self, pinned: bool) {
+        self.pinned = pinned;
+    }
+
+    /// A view of g(0..len) for another thread.
+    ///
+    /// # Safety
+    /// The table must be flat and pinned ([`Table::pin`]) and `len` at most
+    /// [`Table::len`]; it must stay pinned, and not be folded, while the
+    /// view is read. Pushes are fine: they write past `len` within the
+    /// capacity, and `Vec::push` makes no reference to the values before.
+    pub unsafe fn prefix(&self, len: usize) -> Prefix {
+        debug_assert!(self.pinned && self.fold.is_none() && len <= self.vals.len());
+        Prefix {
+            ptr: self.vals.as_ptr(),
+            len,
+        }
     }
 
     /// The number of values computed.
@@ -99,6 +159,11 @@ impl Table {
     pub fn push(&mut self, v: u16) -> Result<()> {
         match self.fold {
             None => {
+                if self.pinned && self.vals.len() == self.vals.capacity() {
+                    return Err(Error::Unsupported(
+                        "internal error: a pinned table is full (its store may not move)".into(),
+                    ));
+                }
                 self.vals.push(v);
                 Ok(())
             }
@@ -139,6 +204,11 @@ impl Table {
     pub fn fold(&mut self, o: usize, p: usize, span: usize, len: usize, keep: usize) -> Result<bool> {
         if self.fold.is_some() {
             return Ok(true);
+        }
+        if self.pinned {
+            return Err(Error::Unsupported(
+                "internal error: a pinned table may not fold".into(),
+            ));
         }
         if p == 0 || keep < o + p + span || self.vals.len() < keep {
             return Ok(false);
@@ -183,6 +253,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_pinned_table_never_moves_its_store() {
+        let mut t = Table::new(Vec::with_capacity(4));
+        t.push(0).unwrap();
+        t.pin(true);
+        // SAFETY: flat, pinned, 1 ≤ len; the view is read while pinned.
+        let view = unsafe { t.prefix(1) };
+        let room = t.room();
+        for v in 1..=room as u16 {
+            t.push(v).unwrap();
+        }
+        assert!(
+            t.push(99).is_err(),
+            "a push past the capacity would move the store"
+        );
+        assert_eq!(view.values(), &[0]);
+        assert_eq!(t.len(), 1 + room);
+        t.pin(false);
+        t.push(99).unwrap();
+        assert_eq!(t.get(1 + room), 99);
+    }
+
+    #[test]
     fn a_folded_table_reads_and_checks_through_the_period() {
         // o = 2, p = 3: 0 1 | 2 3 4 | 2 3 4 …
         let g = |n: usize| if n < 2 { n as u16 } else { 2 + ((n - 2) % 3) as u16 };
@@ -208,6 +300,9 @@ mod tests {
         assert_eq!(all, (0..33).map(g).collect::<Vec<_>>());
         // A dropped value that breaks the period is an error.
         let mut bad = Table::new((0..12).map(g).collect());
+        bad.pin(true);
+        assert!(bad.fold(2, 3, 3, 0, 8).is_err(), "a pinned table may not fold");
+        bad.pin(false);
         bad.vals[10] = 9;
         assert!(bad.fold(2, 3, 3, 0, 8).is_err());
     }

@@ -41,9 +41,18 @@ fn tunings() -> Vec<Tuning> {
         d,
         eager,
         Tuning { batch: 64, ..eager },
+        // The helper thread marks the next batch (every share handed over),
+        // also in a run that folds at its period.
         Tuning {
             threads: 2,
             par_work: 1,
+            ..eager
+        },
+        Tuning {
+            threads: 2,
+            par_work: 1,
+            batch: 64,
+            fold_span: 1,
             ..eager
         },
         Tuning {
@@ -116,6 +125,32 @@ fn sparse_mode_really_runs_on_grundys_game_and_officers() {
 }
 
 #[test]
+fn the_helper_thread_really_marks_and_the_values_agree() {
+    for game in [SeqGame::Grundy, octal("0.6"), octal("0.16")] {
+        let want = plain(&game, 20_000);
+        let t = Tuning {
+            threads: 2,
+            sparse_ratio: 4,
+            par_work: 1,
+            ..Tuning::default()
+        };
+        let mut e = Engine::resume_tuned(game.clone(), vec![0], t).unwrap();
+        while e.advance(20_000, true, 5000).unwrap() == Status::Running {}
+        assert_eq!(e.to_vec(), want, "{}", game.spec());
+        // Most batches after the first ones: the helper's marks were used.
+        assert!(
+            e.handed_over() > 10,
+            "{}: {} batches handed over",
+            game.spec(),
+            e.handed_over()
+        );
+        let mut one = Engine::resume_tuned(game.clone(), vec![0], Tuning { threads: 1, ..t }).unwrap();
+        while one.advance(20_000, true, 5000).unwrap() == Status::Running {}
+        assert_eq!(one.handed_over(), 0);
+    }
+}
+
+#[test]
 fn the_dense_fallback_is_chosen_without_a_sparse_space() {
     let mut e = Engine::new(octal("0.007"));
     while e.advance(8000, true, 8000).unwrap() == Status::Running {}
@@ -144,7 +179,9 @@ proptest! {
         let eager = Tuning { sparse_ratio: 2, min_sparse: 16, batch, force_mask: None, ..Tuning::default() };
         prop_assert_eq!(fast(&game, 1200, eager, 77), want.clone());
         let folding = Tuning { fold_span: 1, few_candidates: few, ..eager };
-        prop_assert_eq!(fast(&game, 1200, folding, 500), want);
+        prop_assert_eq!(fast(&game, 1200, folding, 500), want.clone());
+        let piped = Tuning { threads: 2, par_work: 1, force_mask: Some(mask), ..eager };
+        prop_assert_eq!(fast(&game, 1200, piped, 300), want);
     }
 }
 
