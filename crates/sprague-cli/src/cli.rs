@@ -131,10 +131,11 @@ pub struct LongRunArgs {
     /// at a proven period unless --full. Implied by --checkpoint and --out.
     #[arg(long)]
     pub summary: bool,
-    /// Threads for the sequence engine's rare × common marking (1 or 2; a
-    /// second thread pays only on an otherwise idle machine).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=2))]
-    pub threads: usize,
+    /// Threads for the sequence engine: 2 lets a helper thread mark the next
+    /// batch's rare × common pairs while the current one is finished (default:
+    /// 2 where the machine has two cores or more, else 1).
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=2))]
+    pub threads: Option<usize>,
 }
 
 /// `sprague analyze`.

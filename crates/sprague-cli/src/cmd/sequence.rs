@@ -122,8 +122,9 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
             u32::MAX - 1
         );
     }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let tuning = Tuning {
-        threads: l.threads,
+        threads: l.threads.unwrap_or(cores.min(2)),
         ..Tuning::default()
     };
     let mut engine = match &l.checkpoint {

@@ -753,7 +753,6 @@ impl Engine {
             }
         }
 
-        let mut scratch = std::mem::take(&mut self.phase);
         let rare_pat: Vec<u64> = (0..words)
             .map(|w| {
                 (0..64).fold(0u64, |acc, b| {
@@ -761,61 +760,80 @@ impl Engine {
                 })
             })
             .collect();
-        // Rare positions below the batch size pair with heaps of the batch
-        // itself. Those from SUB on are marked for SUB heaps at a time (the
-        // partners are computed by then), where every pair is a real,
-        // unequal one; the rest heap by heap.
-        const SUB: usize = 64;
-        let small_all = seq_ranges.iter().map(|&(_, [_, (_, lo)])| lo).collect::<Vec<_>>();
-        let sub_lo = self.rare.partition_point(|&(p, _)| (p as usize) < SUB);
-        let mut small = small_all.clone();
-        for i in 0..heaps {
-            let n = n0 + i;
-            if i % SUB == 0 && self.mask != 0 {
-                let k_max = self.shape.split.iter().copied().max().unwrap_or(0);
-                let len = SUB.min(heaps - i);
-                if n >= 2 * heaps + k_max + 2 && len == SUB {
-                    for (&(k, _), &lo) in seq_ranges.iter().zip(&small_all) {
-                        if sub_lo < lo {
-                            let rows = &mut bits[i * words..(i + len) * words];
-                            mark_rare(&self.values, rows, words, len, &self.rare[sub_lo..lo], n - k);
-                        }
-                    }
-                    small
-                        .iter_mut()
-                        .zip(&small_all)
-                        .for_each(|(s, &lo)| *s = sub_lo.min(lo));
-                } else {
-                    small.copy_from_slice(&small_all);
-                }
-            }
-            let row = &mut bits[i * words..(i + 1) * words];
-            let g = self.finish_heap(n, row, &rare_pat, &seq_ranges, &small, &mut scratch);
-            let g = match g {
-                Ok(g) => g,
-                Err(e) => {
-                    self.scratch = bits;
-                    self.phase = scratch;
-                    return Err(e);
-                }
-            };
-            if let Err(e) = self.values.push(g) {
-                self.scratch = bits;
-                self.phase = scratch;
-                return Err(e);
-            }
-            self.note(g);
-            if self.mask != 0 && is_rare(g, self.mask) {
-                self.rare.push((n as u32, g));
-            }
-            if g as usize >= bound {
-                // Later heaps of this batch could have options ≥ bound.
+        let plan = BatchPlan {
+            n0,
+            heaps,
+            words,
+            rare_pat,
+            small_all: seq_ranges.iter().map(|&(_, [_, (_, lo)])| lo).collect(),
+            seq: seq_ranges,
+            sub_lo: self.rare.partition_point(|&(p, _)| (p as usize) < SUB),
+            k_max: self.shape.split.iter().copied().max().unwrap_or(0),
+        };
+        let mut scratch = std::mem::take(&mut self.phase);
+        let out = self.batch_in_order(&plan, &mut bits, &mut scratch);
+        self.scratch = bits;
+        self.phase = scratch;
+        out
+    }
+
+    /// Computes the heaps of a batch one after the other, each pushed
+    /// before the next (which may read it).
+    fn batch_in_order(&mut self, plan: &BatchPlan, bits: &mut [u64], scratch: &mut Scratch) -> Result<()> {
+        let words = plan.words;
+        let mut small = plan.small_all.clone();
+        for i in 0..plan.heaps {
+            let g = self.heap_step(plan, i, &mut bits[i * words..], &mut small, scratch)?;
+            if !self.record(plan.n0 + i, g, words)? {
                 break;
             }
         }
-        self.scratch = bits;
-        self.phase = scratch;
         Ok(())
+    }
+
+    /// Heap n0 + i of a batch: first, when i starts a group of SUB heaps,
+    /// the marks of the rare positions SUB.. below the batch size for the
+    /// group (their partners are known by then, and every such pair is a
+    /// real, unequal one); then its value. `rows` are the bitsets of heaps
+    /// i.. of the batch; `small` the per-split ends of the rare ranges
+    /// left to the heap.
+    fn heap_step(
+        &self,
+        plan: &BatchPlan,
+        i: usize,
+        rows: &mut [u64],
+        small: &mut [usize],
+        scratch: &mut Scratch,
+    ) -> Result<u16> {
+        let (n, words) = (plan.n0 + i, plan.words);
+        if i.is_multiple_of(SUB) && self.mask != 0 {
+            let len = SUB.min(plan.heaps - i);
+            if n >= 2 * plan.heaps + plan.k_max + 2 && len == SUB && rows.len() >= len * words {
+                for (&(k, _), &lo) in plan.seq.iter().zip(&plan.small_all) {
+                    if plan.sub_lo < lo {
+                        let rare = &self.rare[plan.sub_lo..lo];
+                        mark_rare(&self.values, &mut rows[..len * words], words, len, rare, n - k);
+                    }
+                }
+                for (s, &lo) in small.iter_mut().zip(&plan.small_all) {
+                    *s = plan.sub_lo.min(lo);
+                }
+            } else {
+                small.copy_from_slice(&plan.small_all);
+            }
+        }
+        self.finish_heap(n, &mut rows[..words], &plan.rare_pat, &plan.seq, small, scratch)
+    }
+
+    /// Stores g(n) = g; false when the batch must end here (a value that
+    /// reaches the bitsets' size: later heaps could have options beyond).
+    fn record(&mut self, n: usize, g: u16, words: usize) -> Result<bool> {
+        self.values.push(g)?;
+        self.note(g);
+        if self.mask != 0 && is_rare(g, self.mask) {
+            self.rare.push((n as u32, g));
+        }
+        Ok((g as usize) < words * 64)
     }
 
     /// The mex at heap n, given the batch marks in `row` and the bitset
@@ -1099,6 +1117,29 @@ impl Engine {
             r / 2
         }
     }
+}
+
+/// Heaps per group whose marks of the rare positions below the batch size
+/// are made together (see `Engine::heap_step`).
+const SUB: usize = 64;
+
+/// What every heap of a batch needs.
+struct BatchPlan {
+    /// The batch is heaps n0..n0 + heaps.
+    n0: usize,
+    heaps: usize,
+    /// 64-bit words per heap bitset.
+    words: usize,
+    /// The rare values below the bitsets' size, as a bitset.
+    rare_pat: Vec<u64>,
+    /// The rare ranges left to the heaps (see [`Engine::plan`]).
+    seq: Vec<SeqRanges>,
+    /// Per split, the end of the rare positions below the batch size.
+    small_all: Vec<usize>,
+    /// The first rare position from SUB on.
+    sub_lo: usize,
+    /// The largest k of a split move.
+    k_max: usize,
 }
 
 /// The per-split rare index ranges left to each heap of a batch:
