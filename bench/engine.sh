@@ -6,7 +6,7 @@
 #   bench/engine.sh            every workload of issue #5 (ogsolve alone needs ~10 min)
 #   QUICK=1 bench/engine.sh    smaller N, for a smoke test
 #   BIG=1 bench/engine.sh      also Grundy's game to 2^28 (sprague only; ~20 min)
-#   THREADS="1 2"              sprague --threads values to measure (default: 1)
+#   THREADS="1"                sprague --threads values to measure (default: "1 2")
 #
 # Values are first compared with ogsolve's (-p) on smaller N; any difference aborts.
 # ogsolve is only run as a comparison binary (cargo install ogsolve).
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 cargo build --release --locked -q -p sprague-cli
 SPRAGUE="${CARGO_TARGET_DIR:-target}/release/sprague"
 OGSOLVE="$(command -v ogsolve || true)"
-THREADS="${THREADS:-1}"
+THREADS="${THREADS:-1 2}"
 TIME=/usr/bin/time
 
 if [[ "${QUICK:-}" == 1 ]]; then
