@@ -53,8 +53,9 @@
 //! the helper and shrinks when the helper's marks were ready, so that the
 //! two threads finish together. Marks made for a batch that then changed
 //! (it ended early, the bitsets grew, the rare list was rebuilt) are
-//! dropped and made again. Officers to 10^6 takes 1.0 s instead of 1.3 s,
-//! Grundy's game to 2^22 3.5 s instead of 5.7 s (`bench/engine.sh`).
+//! dropped and made again. Officers to 10^6 takes 1.06 s instead of
+//! 1.29 s, Grundy's game to 2^24 13.9 s instead of 22.0 s (wall time;
+//! `bench/engine.results.txt`).
 //!
 //! A folded table (below) is not pipelined. Its heaps could be checked in
 //! any order, since the period gives every value they read, but splitting
