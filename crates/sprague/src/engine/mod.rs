@@ -549,7 +549,6 @@ impl Engine {
             }
             let n0 = self.values.len();
             let n1 = self.batch_end(n0, end);
-            // The helper's marks for this batch, sent one batch ago.
             // The helper's marks for this batch, sent one batch ago. When
             // they are not ready yet, this thread keeps a larger part of
             // the next batch's marks; when they are, a smaller one.
