@@ -48,14 +48,14 @@
 //! finishes batch j, a helper thread makes the marks of batch j + 1 whose
 //! partners lie before batch j. It reads those values through a view of
 //! the table, which is *pinned* meanwhile: pushes may not move its store,
-//! and it may not fold. The main thread makes the rest of the marks; the
-//! part of the helper's ranges that it keeps grows when it had to wait for
-//! the helper and shrinks when the helper's marks were ready, so that the
-//! two threads finish together. Marks made for a batch that then changed
-//! (it ended early, the bitsets grew, the rare list was rebuilt) are
-//! dropped and made again. Officers to 10^6 takes 1.06 s instead of
-//! 1.29 s, Grundy's game to 2^24 13.9 s instead of 22.0 s (wall time;
-//! `bench/engine.results.txt`).
+//! and it may not fold. The helper's share is cut into chunks of 64 heaps
+//! that either thread may claim: when the main thread reaches batch j + 1
+//! it makes the rest of the marks and the chunks the helper has not
+//! started, so neither thread waits for more than one chunk. Marks made for
+//! a batch that then changed (it ended early, the bitsets grew, the rare
+//! list was rebuilt) are dropped and made again. Officers to 10^6 takes
+//! 0.76 s instead of 1.3 s, Grundy's game to 2^24 13.9 s instead of
+//! 22.0 s (wall time; `bench/engine.results.txt`).
 //!
 //! A folded table (below) is not pipelined. Its heaps could be checked in
 //! any order, since the period gives every value they read, but splitting
@@ -92,7 +92,8 @@ pub mod store;
 mod table;
 
 pub use period::{Period, MAX_WINDOW};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, OnceLock};
 use table::{Prefix, Table};
 
 use crate::rules::{Game, OctalCode};
@@ -267,7 +268,7 @@ pub struct Engine {
     scratch: Vec<u64>,
     phase: Scratch,
     rebuilds: u64,
-    /// Batches whose marks the helper thread made.
+    /// Chunks of marks the helper thread made.
     handed_over: u64,
     tuning: Tuning,
 }
@@ -463,8 +464,8 @@ impl Engine {
         self.rebuilds
     }
 
-    /// How many batches had (part of) their rare × common marks made by
-    /// the helper thread (`threads: 2`).
+    /// How many chunks of 64 heaps' rare × common marks the helper thread
+    /// made (`threads: 2`).
     pub fn handed_over(&self) -> u64 {
         self.handed_over
     }
@@ -537,39 +538,25 @@ impl Engine {
     /// proven period (the table may have to fold, which a pinned table
     /// may not).
     fn run_batches(&mut self, end: usize, full: bool, pipe: Option<&Pipe>) -> Result<()> {
-        /// How far the share this thread keeps moves per batch, and its
-        /// largest value.
-        const KEEP_STEP: f64 = 1.0 / 64.0;
-        const KEEP_MAX: f64 = 0.75;
-        let mut inflight = false;
-        let mut keep = 0.0f64;
+        // The job sent for the next batch; cancelled if this returns
+        // before that batch takes it.
+        let mut inflight = Inflight(None);
         loop {
             if self.values.len() >= end || (self.period.is_some() && (!full || pipe.is_some())) {
                 return Ok(());
             }
             let n0 = self.values.len();
             let n1 = self.batch_end(n0, end);
-            // The helper's marks for this batch, sent one batch ago. When
-            // they are not ready yet, this thread keeps a larger part of
-            // the next batch's marks; when they are, a smaller one.
-            let pre = match pipe {
-                Some(p) if std::mem::take(&mut inflight) => match p.done.try_recv() {
-                    Ok(job) => {
-                        keep = (keep - KEEP_STEP).max(0.0);
-                        Some(job)
-                    }
-                    Err(_) => {
-                        keep = (keep + KEEP_STEP).min(KEEP_MAX);
-                        p.done.recv().ok()
-                    }
-                },
-                _ => None,
-            };
+            // The job for this batch, sent one batch ago.
+            let pre = inflight.0.take();
             if let Some(p) = pipe {
                 if n1 < end {
                     let n2 = self.batch_end(n1, end);
-                    if let Some(job) = self.mark_job(n0, n1, n2, keep) {
-                        inflight = p.jobs.send(job).is_ok();
+                    if let Some(job) = self.mark_job(n0, n1, n2) {
+                        let job = std::sync::Arc::new(job);
+                        if p.jobs.send(job.clone()).is_ok() {
+                            inflight.0 = Some(job);
+                        }
                     }
                 }
             }
@@ -600,17 +587,14 @@ impl Engine {
     fn run_pipelined(&mut self, end: usize, full: bool) -> Result<()> {
         self.values.pin(true);
         let out = std::thread::scope(|s| {
-            let (jobs, todo) = mpsc::channel::<MarkJob>();
-            let (finished, done) = mpsc::channel::<MarkJob>();
+            let (jobs, todo) = mpsc::channel::<Arc<MarkJob>>();
             s.spawn(move || {
                 for job in todo {
-                    if finished.send(job.run()).is_err() {
-                        break;
-                    }
+                    job.work();
                 }
             });
-            // Dropping `jobs` and `done` at the end stops the helper.
-            self.run_batches(end, full, Some(&Pipe { jobs, done }))
+            // Dropping `jobs` at the end stops the helper.
+            self.run_batches(end, full, Some(&Pipe { jobs }))
         });
         self.values.pin(false);
         out
@@ -646,10 +630,9 @@ impl Engine {
 
     /// The helper's share of batch n1..n2's marks, to make while batch
     /// n0..n1 is computed: the bulk ranges whose partners lie before n0
-    /// (rare p ≥ n2 − n0 − k), read from a view of g(0..n0), less the
-    /// fraction `keep` of each that this thread keeps. `None` when the
-    /// share is too small to pay for the hand-over.
-    fn mark_job(&self, n0: usize, n1: usize, n2: usize, keep: f64) -> Option<MarkJob> {
+    /// (rare p ≥ n2 − n0 − k), read from a view of g(0..n0). `None` when
+    /// the share is too small to pay for the hand-over.
+    fn mark_job(&self, n0: usize, n1: usize, n2: usize) -> Option<MarkJob> {
         let (bulk, _) = self.plan(n1, n2);
         // Every rare position so far is below n0.
         let known = self.rare.len();
@@ -658,7 +641,6 @@ impl Engine {
             .into_iter()
             .map(|(k, a, b)| (k, a.max(pp((n2 - n0).saturating_sub(k))), b.min(known)))
             .filter(|&(_, a, b)| a < b)
-            .map(|(k, a, b)| (k, a + ((b - a) as f64 * keep) as usize, b))
             .collect();
         let work = share.iter().map(|&(_, a, b)| b - a).sum::<usize>() * (n2 - n1);
         if work < self.tuning.par_work.max(1) {
@@ -675,7 +657,8 @@ impl Engine {
             n1: n2,
             words: bound_for(self.max_value) / 64,
             epoch: self.rare_epoch,
-            bits: Vec::new(),
+            next: AtomicUsize::new(0),
+            chunks: (0..(n2 - n1).div_ceil(CHUNK)).map(|_| OnceLock::new()).collect(),
         })
     }
 
@@ -743,30 +726,41 @@ impl Engine {
 
     /// Computes g(n0..n1) (or fewer, if a new value outgrows the batch's
     /// bitsets), with the helper's marks `pre` where they still fit.
-    fn batch(&mut self, n0: usize, n1: usize, pre: Option<MarkJob>) -> Result<()> {
+    fn batch(&mut self, n0: usize, n1: usize, pre: Option<Arc<MarkJob>>) -> Result<()> {
         let bound = bound_for(self.max_value);
         let words = bound / 64;
         let heaps = n1 - n0;
         let (mut bulk, seq_ranges) = self.plan(n0, n1);
-        // The helper's marks are of this batch, bitset size and rare list,
-        // or not used.
-        let pre = pre.filter(|j| (j.n0, j.n1, j.words, j.epoch) == (n0, n1, words, self.rare_epoch));
-        let mut bits = match pre {
-            Some(job) => {
-                bulk = without(&bulk, &job.share);
-                self.handed_over += 1;
-                job.bits
+        // The helper's job is for this batch, bitset size and rare list, or
+        // not used (and cancelled).
+        let pre = pre.and_then(|j| {
+            if (j.n0, j.n1, j.words, j.epoch) == (n0, n1, words, self.rare_epoch) {
+                Some(j)
+            } else {
+                j.cancel();
+                None
             }
-            None => {
-                let mut bits = std::mem::take(&mut self.scratch);
-                bits.clear();
-                bits.resize(heaps * words, 0);
-                bits
-            }
-        };
+        });
+        let mut bits = std::mem::take(&mut self.scratch);
+        bits.clear();
+        bits.resize(heaps * words, 0);
+        if let Some(job) = &pre {
+            bulk = without(&bulk, &job.share);
+        }
         for &(k, a, b) in &bulk {
             if a < b {
                 mark_rare(&self.values, &mut bits, words, heaps, &self.rare[a..b], n0 - k);
+            }
+        }
+        if let Some(job) = pre {
+            // The chunks the helper has not started are made here; then
+            // every chunk's marks join the batch's.
+            let mine = job.work();
+            self.handed_over += (job.chunks.len() - mine) as u64;
+            for (c, cell) in job.chunks.iter().enumerate() {
+                for (b, m) in bits[c * CHUNK * words..].iter_mut().zip(cell.wait()) {
+                    *b |= m;
+                }
             }
         }
 
@@ -1164,8 +1158,13 @@ struct BatchPlan {
 /// `hi..` (see [`Engine::plan`]).
 type SeqRanges = (usize, [(usize, usize); 2]);
 
-/// A share of a batch's rare × common marks, made by the helper thread:
-/// the input, then (after [`MarkJob::run`]) the marks.
+/// Heaps per chunk of a [`MarkJob`]: the unit the two threads claim.
+const CHUNK: usize = 64;
+
+/// A share of a batch's rare × common marks, made in chunks of [`CHUNK`]
+/// heaps by whichever thread claims them first: the helper, from when the
+/// job is sent, and the main thread, when it reaches the batch and takes
+/// the chunks left.
 struct MarkJob {
     /// g(0..) as far as the share reads.
     view: Prefix,
@@ -1180,34 +1179,55 @@ struct MarkJob {
     words: usize,
     /// The rare list's epoch (see `Engine::rare_epoch`).
     epoch: u64,
-    /// The marks, `words` per heap.
-    bits: Vec<u64>,
+    /// The next chunk to claim.
+    next: AtomicUsize,
+    /// Each chunk's marks, `words` per heap, once made.
+    chunks: Vec<OnceLock<Vec<u64>>>,
 }
 
 impl MarkJob {
-    /// Makes the marks.
-    fn run(mut self) -> MarkJob {
-        let heaps = self.n1 - self.n0;
-        self.bits = vec![0; heaps * self.words];
-        let vals = self.view.values();
-        for &(k, a, b) in &self.share {
-            mark_rare(
-                vals,
-                &mut self.bits,
-                self.words,
-                heaps,
-                &self.rare[a..b],
-                self.n0 - k,
-            );
+    /// Claims and makes chunks until none is left; returns how many this
+    /// call made.
+    fn work(&self) -> usize {
+        let mut made = 0;
+        loop {
+            let c = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(cell) = self.chunks.get(c) else {
+                return made;
+            };
+            let h0 = self.n0 + c * CHUNK;
+            let heaps = CHUNK.min(self.n1 - h0);
+            let mut bits = vec![0; heaps * self.words];
+            let vals = self.view.values();
+            for &(k, a, b) in &self.share {
+                mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
+            }
+            // Only the claimant of chunk c sets it.
+            let _ = cell.set(bits);
+            made += 1;
         }
-        self
+    }
+
+    /// Leaves the chunks not yet claimed unmade (the job is not used).
+    fn cancel(&self) {
+        self.next.store(self.chunks.len(), Ordering::Relaxed);
     }
 }
 
-/// The main thread's ends of the channels to the helper thread.
+/// The job sent for the next batch, cancelled when dropped untaken.
+struct Inflight(Option<Arc<MarkJob>>);
+
+impl Drop for Inflight {
+    fn drop(&mut self) {
+        if let Some(job) = &self.0 {
+            job.cancel();
+        }
+    }
+}
+
+/// The main thread's end of the channel to the helper thread.
 struct Pipe {
-    jobs: mpsc::Sender<MarkJob>,
-    done: mpsc::Receiver<MarkJob>,
+    jobs: mpsc::Sender<Arc<MarkJob>>,
 }
 
 /// The ranges `(k, from, to)` of `all` less those of `taken` (each taken

@@ -27,9 +27,11 @@ pub(crate) struct Prefix {
     len: usize,
 }
 
-// SAFETY: a `Prefix` is a shared view of values that nobody writes while it
-// is used (the contract of `Table::prefix`); u16 is `Sync`.
+// SAFETY: a `Prefix` is a shared, read-only view of values that nobody
+// writes while it is used (the contract of `Table::prefix`); u16 is `Sync`.
 unsafe impl Send for Prefix {}
+// SAFETY: as for `Send`: every thread only reads through it.
+unsafe impl Sync for Prefix {}
 
 impl Prefix {
     /// g(0..len).
