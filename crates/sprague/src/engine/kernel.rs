@@ -281,6 +281,24 @@ fn mark_batch_body(
     }
 }
 
+/// Whether values below `words * 64` are small enough for byte rows (and
+/// for [`check_candidates`]).
+pub(crate) fn byte_marks_fit(words: usize) -> bool {
+    words * 64 <= MAX_BYTE_BOUND
+}
+
+/// Whether the CPU has AVX-512 BW (the compares of [`check_candidates`]).
+pub(crate) fn has_avx512bw() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512bw")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Bytes of the per-group byte rows of [`mark_batch_bytes`]: a group of
 /// heaps whose rows fit in the L1 cache.
 const BYTE_ROWS: usize = 32 * 1024;
@@ -538,9 +556,133 @@ unsafe fn clear_pair_values_avx512(lo: &[u16], hi: &[u16], pending: &mut [u64]) 
         || clear_pair_values_scalar(&lo[ib..n], &hi[..n - ib], pending)
 }
 
+/// Candidates checked per heap by [`check_candidates`].
+pub(crate) const CANDIDATES: usize = 8;
+
+/// Heaps per call of [`check_candidates`] (one bit each in a `u64`).
+pub(crate) const CHECK_HEAPS: usize = 64;
+
+/// Which candidates some checked position gives: bit i of word j is set
+/// when `vals[s + i] ^ gs == cand[j][i]` for some `(s, gs)` in `starts`,
+/// for heaps `i < heaps`.
+///
+/// Every `s + heaps` must be at most `vals.len()`; unused candidates are
+/// `u16::MAX`, which no value xor another below 2^15 equals.
+pub(crate) fn check_candidates(
+    vals: &[u16],
+    starts: &[(usize, u16)],
+    cand: &[[u16; CHECK_HEAPS]; CANDIDATES],
+    heaps: usize,
+) -> [u64; CANDIDATES] {
+    assert!(heaps <= CHECK_HEAPS && starts.iter().all(|&(s, _)| s + heaps <= vals.len()));
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512bw") {
+            // SAFETY: the CPU supports AVX-512 F and BW, checked just above
+            // (BW implies F); the reads are in bounds (asserted above).
+            return unsafe { check_candidates_avx512(vals, starts, cand, heaps) };
+        }
+    }
+    check_candidates_scalar(vals, starts, cand, heaps)
+}
+
+/// The plain form of [`check_candidates`].
+fn check_candidates_scalar(
+    vals: &[u16],
+    starts: &[(usize, u16)],
+    cand: &[[u16; CHECK_HEAPS]; CANDIDATES],
+    heaps: usize,
+) -> [u64; CANDIDATES] {
+    let mut hit = [0u64; CANDIDATES];
+    for &(s, gs) in starts {
+        for (i, &v) in vals[s..s + heaps].iter().enumerate() {
+            let x = v ^ gs;
+            for (h, c) in hit.iter_mut().zip(cand) {
+                *h |= u64::from(x == c[i]) << i;
+            }
+        }
+    }
+    hit
+}
+
+/// [`check_candidates`] for 32 heaps per compare: one load and one xor per
+/// position and block of heaps, then a compare per candidate.
+///
+/// # Safety
+/// The CPU must support AVX-512 F and BW, and `vals[s..s + heaps]` must be
+/// in bounds for every start `s`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn check_candidates_avx512(
+    vals: &[u16],
+    starts: &[(usize, u16)],
+    cand: &[[u16; CHECK_HEAPS]; CANDIDATES],
+    heaps: usize,
+) -> [u64; CANDIDATES] {
+    use std::arch::x86_64::*;
+    let mut hit = [0u64; CANDIDATES];
+    for block in 0..heaps.div_ceil(32) {
+        let lanes = (heaps - 32 * block).min(32);
+        let live: __mmask32 = if lanes == 32 { !0 } else { (1u32 << lanes) - 1 };
+        // SAFETY: each candidate row holds CHECK_HEAPS = 64 values, so 32
+        // from 32 * block (block < 2) are in bounds.
+        let c: [__m512i; CANDIDATES] =
+            std::array::from_fn(|j| unsafe { _mm512_loadu_si512(cand[j].as_ptr().add(32 * block).cast()) });
+        let mut acc = [0u32; CANDIDATES];
+        for &(s, gs) in starts {
+            // SAFETY: lanes past `heaps` are masked off (not read); the
+            // others are within vals[s..s + heaps] (the caller's contract).
+            let x = unsafe { _mm512_maskz_loadu_epi16(live, vals.as_ptr().add(s + 32 * block).cast()) };
+            let x = _mm512_xor_si512(x, _mm512_set1_epi16(gs as i16));
+            for (a, &cj) in acc.iter_mut().zip(&c) {
+                *a |= _mm512_cmpeq_epi16_mask(x, cj);
+            }
+        }
+        for (h, &a) in hit.iter_mut().zip(&acc) {
+            *h |= u64::from(a & live) << (32 * block);
+        }
+    }
+    hit
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn candidate_checks_agree_with_a_plain_loop() {
+        let vals: Vec<u16> = (0..3000u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 23) as u16 % 300)
+            .collect();
+        let starts: Vec<(usize, u16)> = (0..200).map(|k| (k * 13 % 2900, (k * 7 % 300) as u16)).collect();
+        for heaps in [1usize, 17, 32, 33, 64] {
+            let mut cand = [[u16::MAX; CHECK_HEAPS]; CANDIDATES];
+            for (j, row) in cand.iter_mut().enumerate() {
+                for (i, c) in row.iter_mut().enumerate().take(heaps) {
+                    *c = ((i * 31 + j * 57) % 320) as u16;
+                }
+            }
+            let mut plain = [0u64; CANDIDATES];
+            for (j, row) in cand.iter().enumerate() {
+                for i in 0..heaps {
+                    if starts.iter().any(|&(s, gs)| vals[s + i] ^ gs == row[i]) {
+                        plain[j] |= 1 << i;
+                    }
+                }
+            }
+            assert_eq!(
+                check_candidates(&vals, &starts, &cand, heaps),
+                plain,
+                "{heaps} heaps"
+            );
+            assert_eq!(
+                check_candidates_scalar(&vals, &starts, &cand, heaps),
+                plain,
+                "{heaps} heaps"
+            );
+            assert!(plain.iter().any(|&w| w != 0) && plain.iter().any(|&w| w != !0));
+        }
+    }
 
     #[test]
     fn one_word_marks_agree_with_the_general_marks() {

@@ -36,6 +36,11 @@
 //! instruction), so only the final candidate, the mex itself, costs a full
 //! pass over the n/2 pairs.
 //!
+//! With many rare positions (Officers has 1583), only every other one is
+//! marked; the rest are checked, 32 heaps per compare, against each heap's
+//! first few common values left free, which settles γ with fewer stores
+//! (module `partial`).
+//!
 //! # Both cores
 //!
 //! Heaps are computed in batches. The rare × common marks of a batch whose
@@ -87,10 +92,12 @@
 //! periodicity theorem ([`Period`]); a caller may stop there.
 
 mod kernel;
+mod partial;
 mod period;
 pub mod store;
 mod table;
 
+use partial::Halves;
 pub use period::{Period, MAX_WINDOW};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, OnceLock};
@@ -642,10 +649,12 @@ impl Engine {
             .map(|(k, a, b)| (k, a.max(pp((n2 - n0).saturating_sub(k))), b.min(known)))
             .filter(|&(_, a, b)| a < b)
             .collect();
-        let work = share.iter().map(|&(_, a, b)| b - a).sum::<usize>() * (n2 - n1);
-        if work < self.tuning.par_work.max(1) {
+        let positions = share.iter().map(|&(_, a, b)| b - a).sum::<usize>();
+        if positions * (n2 - n1) < self.tuning.par_work.max(1) {
             return None;
         }
+        let words = bound_for(self.max_value) / 64;
+        let halves = Halves::pays(positions, words).then(|| Halves::of(&self.rare, &share));
         Some(MarkJob {
             // SAFETY: the table is flat and pinned for the whole pipeline
             // (`run_pipelined`), n0 ≤ len, and the helper is joined before
@@ -655,8 +664,10 @@ impl Engine {
             share,
             n0: n1,
             n1: n2,
-            words: bound_for(self.max_value) / 64,
+            words,
             epoch: self.rare_epoch,
+            halves,
+            common: common_pattern(words, self.mask),
             next: AtomicUsize::new(0),
             chunks: (0..(n2 - n1).div_ceil(CHUNK)).map(|_| OnceLock::new()).collect(),
         })
@@ -744,34 +755,47 @@ impl Engine {
         let mut bits = std::mem::take(&mut self.scratch);
         bits.clear();
         bits.resize(heaps * words, 0);
+        let mut trust = vec![u16::MAX; heaps];
+        let common = common_pattern(words, self.mask);
         if let Some(job) = &pre {
             bulk = without(&bulk, &job.share);
         }
-        for &(k, a, b) in &bulk {
-            if a < b {
-                mark_rare(&self.values, &mut bits, words, heaps, &self.rare[a..b], n0 - k);
+        bulk.retain(|&(_, a, b)| a < b);
+        let positions = bulk.iter().map(|&(_, a, b)| b - a).sum::<usize>();
+        let own = (Halves::pays(positions, words) && !self.values.is_folded())
+            .then(|| Halves::of(&self.rare, &bulk));
+        match &own {
+            Some(h) => h.mark(self.values.stored(), n0, &common, &mut bits, &mut trust),
+            None => {
+                for &(k, a, b) in &bulk {
+                    mark_rare(&self.values, &mut bits, words, heaps, &self.rare[a..b], n0 - k);
+                }
             }
         }
-        if let Some(job) = pre {
+        if let Some(job) = &pre {
             // The chunks the helper has not started are made here; then
             // every chunk's marks join the batch's.
             let mine = job.work();
             self.handed_over += (job.chunks.len() - mine) as u64;
             for (c, cell) in job.chunks.iter().enumerate() {
-                for (b, m) in bits[c * CHUNK * words..].iter_mut().zip(cell.wait()) {
+                let (marks, exact) = cell.wait();
+                for (b, m) in bits[c * CHUNK * words..].iter_mut().zip(marks) {
                     *b |= m;
+                }
+                for (t, &e) in trust[c * CHUNK..].iter_mut().zip(exact) {
+                    *t = (*t).min(e);
                 }
             }
         }
 
-        let rare_pat: Vec<u64> = (0..words)
-            .map(|w| {
-                (0..64).fold(0u64, |acc, b| {
-                    acc | (u64::from(is_rare((w * 64 + b) as u16, self.mask)) << b)
-                })
-            })
+        let rare_pat: Vec<u64> = common.iter().map(|&c| !c).collect();
+        let halves: Vec<&Halves> = own
+            .iter()
+            .chain(pre.as_ref().and_then(|j| j.halves.as_ref()))
             .collect();
         let plan = BatchPlan {
+            trust,
+            halves,
             n0,
             heaps,
             words,
@@ -833,7 +857,7 @@ impl Engine {
                 small.copy_from_slice(&plan.small_all);
             }
         }
-        self.finish_heap(n, &mut rows[..words], &plan.rare_pat, &plan.seq, small, scratch)
+        self.finish_heap(plan, i, &mut rows[..words], small, scratch)
     }
 
     /// Stores g(n) = g; false when the batch must end here (a value that
@@ -847,17 +871,18 @@ impl Engine {
         Ok((g as usize) < words * 64)
     }
 
-    /// The mex at heap n, given the batch marks in `row` and the bitset
-    /// `rare_pat` of the rare values below `bound`.
+    /// The mex at heap n = n0 + i of the batch `plan`, given the batch
+    /// marks in `row` and `small`, the per-split ends of the rare ranges
+    /// left to the heap.
     fn finish_heap(
         &self,
-        n: usize,
+        plan: &BatchPlan,
+        i: usize,
         row: &mut [u64],
-        rare_pat: &[u64],
-        seq_ranges: &[SeqRanges],
         small: &[usize],
         scratch: &mut Scratch,
     ) -> Result<u16> {
+        let (n, rare_pat, seq_ranges) = (plan.n0 + i, &plan.rare_pat[..], &plan.seq[..]);
         let g = &self.values;
         let mark = |row: &mut [u64], v: u16| row[v as usize >> 6] |= 1u64 << (v & 63);
         for &k in &self.shape.take_all {
@@ -910,13 +935,13 @@ impl Engine {
         let words = row.len();
         // γ: the least common value that is no option (all values are rare
         // in dense mode, so there γ is the bound).
-        let mut gamma = words * 64;
-        for w in 0..words {
-            let free = !(row[w] | rare_pat[w]);
-            if free != 0 {
-                gamma = w * 64 + free.trailing_zeros() as usize;
-                break;
+        let mut gamma = least_free(row, rare_pat);
+        if gamma > plan.trust[i] as usize {
+            // The bulk marks are exact only up to the trust: complete them.
+            for h in &plan.halves {
+                h.complete(g.stored(), row, n);
             }
+            gamma = least_free(row, rare_pat);
         }
         // With at most `few` candidates, searching for each one (below,
         // vectorised, from the first pair on) is cheaper than taking the
@@ -1135,7 +1160,13 @@ impl Engine {
 const SUB: usize = 64;
 
 /// What every heap of a batch needs.
-struct BatchPlan {
+struct BatchPlan<'a> {
+    /// Per heap, the value up to which the bulk marks are exact (see
+    /// [`Halves::mark`]).
+    trust: Vec<u16>,
+    /// The halves whose checked positions complete a heap's marks when its
+    /// γ lies above its trust.
+    halves: Vec<&'a Halves>,
     /// The batch is heaps n0..n0 + heaps.
     n0: usize,
     heaps: usize,
@@ -1179,10 +1210,15 @@ struct MarkJob {
     words: usize,
     /// The rare list's epoch (see `Engine::rare_epoch`).
     epoch: u64,
+    /// The share split for partial marks, where they pay.
+    halves: Option<Halves>,
+    /// The common values below the bitsets' size, as a bitset.
+    common: Vec<u64>,
     /// The next chunk to claim.
     next: AtomicUsize,
-    /// Each chunk's marks, `words` per heap, once made.
-    chunks: Vec<OnceLock<Vec<u64>>>,
+    /// Each chunk's marks, `words` per heap, and per heap the value up to
+    /// which they are exact (see [`Halves::mark`]), once made.
+    chunks: Vec<OnceLock<(Vec<u64>, Vec<u16>)>>,
 }
 
 impl MarkJob {
@@ -1198,12 +1234,18 @@ impl MarkJob {
             let h0 = self.n0 + c * CHUNK;
             let heaps = CHUNK.min(self.n1 - h0);
             let mut bits = vec![0; heaps * self.words];
+            let mut trust = vec![u16::MAX; heaps];
             let vals = self.view.values();
-            for &(k, a, b) in &self.share {
-                mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
+            match &self.halves {
+                Some(h) => h.mark(vals, h0, &self.common, &mut bits, &mut trust),
+                None => {
+                    for &(k, a, b) in &self.share {
+                        mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
+                    }
+                }
             }
             // Only the claimant of chunk c sets it.
-            let _ = cell.set(bits);
+            let _ = cell.set((bits, trust));
             made += 1;
         }
     }
@@ -1336,6 +1378,32 @@ fn search(g: &Table, from: usize, to: usize, r: usize, v: u16) -> bool {
         a += len;
     }
     false
+}
+
+/// The least value marked in neither `row` nor `taken`: with `taken` the
+/// rare values, the least common value that is no option (`row.len() * 64`
+/// if none is left).
+fn least_free(row: &[u64], taken: &[u64]) -> usize {
+    row.iter()
+        .zip(taken)
+        .enumerate()
+        .find_map(|(w, (&r, &t))| {
+            let free = !(r | t);
+            (free != 0).then(|| w * 64 + free.trailing_zeros() as usize)
+        })
+        .unwrap_or(row.len() * 64)
+}
+
+/// The common values below `words * 64` under the mask, as a bitset
+/// (none in dense mode, mask 0).
+fn common_pattern(words: usize, mask: u16) -> Vec<u64> {
+    (0..words)
+        .map(|w| {
+            (0..64).fold(0u64, |acc, b| {
+                acc | (u64::from(!is_rare((w * 64 + b) as u16, mask)) << b)
+            })
+        })
+        .collect()
 }
 
 /// Whether v is rare under the mask (an even number of bits in v & mask).
