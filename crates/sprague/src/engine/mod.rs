@@ -466,6 +466,21 @@ impl Engine {
         c as u64
     }
 
+    /// The mask with the fewest rare positions among the values so far, if
+    /// it makes a sparse space by the engine's rule (rare positions fewer
+    /// than n / [`Tuning::sparse_ratio`]); `None` for dense. Unlike
+    /// [`Engine::mask`], which is the one in use and depends on when it was
+    /// last re-chosen, this depends on the values only: a resumed run
+    /// reports the same as an uninterrupted one.
+    pub fn sparse_mask(&self) -> Option<u16> {
+        let n = self.values.len();
+        let (mask, count) = best_mask(&self.hist, n);
+        let t = self.tuning;
+        let sparse =
+            !self.shape.split.is_empty() && count.saturating_mul(t.sparse_ratio) < n.max(t.min_sparse);
+        sparse.then_some(mask)
+    }
+
     /// How often the rare/common split was re-chosen.
     pub fn rebuilds(&self) -> u64 {
         self.rebuilds

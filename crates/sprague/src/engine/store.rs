@@ -162,6 +162,9 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
         )));
     }
     let flags = r.u32()?;
+    if flags & !1 != 0 {
+        return Err(bad(format!("corrupt checkpoint (unknown flags {flags:#x})")));
+    }
     let their_upto = r.u64()?;
     let spec_len = r.u32()?;
     if spec_len > MAX_SPEC {
