@@ -95,7 +95,9 @@ pub struct TableArgs {
     /// The last heap N, or N,M for a 2-D table of games on two numbers.
     #[arg(long, value_name = "N | N,M")]
     pub upto: String,
-    /// Print JSON: {"values": [...]} or {"rows": [[...], ...]}.
+    /// Print JSON: {"values": [...]} or {"rows": [[...], ...]}; for a long
+    /// run (--summary, --checkpoint, --out, --full) the summary as one object
+    /// (see the README).
     #[arg(long)]
     pub json: bool,
     /// Values per row of the text layout.
@@ -115,8 +117,8 @@ pub struct LongRunArgs {
     /// Save the run's state to FILE every few seconds (atomically) and resume from it when it exists.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// Seconds between checkpoints.
-    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    /// Seconds between checkpoints (with --checkpoint).
+    #[arg(long, value_name = "SECS", default_value_t = 5.0, requires = "checkpoint")]
     pub checkpoint_every: f64,
     /// Write the values to FILE in sprague's binary sequence format (see the README).
     #[arg(long, value_name = "FILE")]
@@ -128,7 +130,8 @@ pub struct LongRunArgs {
     pub full: bool,
     /// Print a summary of the run (last and largest value, rare values, the
     /// period if proven, checksum, speed) instead of the values; the run stops
-    /// at a proven period unless --full. Implied by --checkpoint and --out.
+    /// at a proven period unless --full. Implied by --checkpoint, --out and
+    /// --full.
     #[arg(long)]
     pub summary: bool,
     /// Threads for the sequence engine: 2 lets a helper thread mark the next

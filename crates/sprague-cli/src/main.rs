@@ -21,6 +21,17 @@ fn hint(e: &anyhow::Error) -> &'static str {
     }
 }
 
+/// Whether the error is a write to a closed pipe, directly or through
+/// the JSON writer.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>().map(io::Error::kind) == Some(io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+                == Some(io::ErrorKind::BrokenPipe)
+    })
+}
+
 fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
@@ -59,10 +70,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (`sprague table … | head`) is not an error.
-            if let Some(io) = e.downcast_ref::<io::Error>() {
-                if io.kind() == io::ErrorKind::BrokenPipe {
-                    return ExitCode::SUCCESS;
-                }
+            if broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            if e.downcast_ref::<io::Error>().is_some() {
                 eprintln!("sprague: error: {e:#}");
                 return ExitCode::from(1);
             }

@@ -7,7 +7,7 @@
 
 use crate::cli::TableArgs;
 use anyhow::{bail, Context};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde::Serialize;
 use sprague::engine::{checksum_upto, store, Engine, Period, SeqGame, Status, Tuning};
 use std::fs::{self, File};
@@ -19,6 +19,21 @@ use std::time::{Duration, Instant};
 /// even without a long-run flag; it computes every value (as `--full`) and
 /// `table` prints them as it always does.
 const LARGE: u64 = 100_000;
+
+/// A run whose table still grows stops when less memory than this is left.
+const MIN_FREE: u64 = 256 << 20;
+
+/// The memory the system can still give, in bytes (Linux: MemAvailable in
+/// /proc/meminfo); `None` where unknown.
+fn available_memory() -> Option<u64> {
+    let text = fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib << 10)
+}
+
+/// The longest --checkpoint-every, in seconds (a year).
+const MAX_EVERY: u64 = 365 * 24 * 3600;
 
 /// A long run, decided from the command line.
 pub struct LongRun {
@@ -110,24 +125,39 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     let LongRun { game, upto, list } = run;
     let full = l.full || list;
     let spec = game.spec();
-    if !(l.checkpoint_every.is_finite() && l.checkpoint_every >= 0.0) {
-        bail!(
-            "bad --checkpoint-every `{}`: give a number of seconds",
-            l.checkpoint_every
-        );
-    }
+    let every = Duration::try_from_secs_f64(l.checkpoint_every)
+        .ok()
+        .filter(|d| d.as_secs() <= MAX_EVERY)
+        .with_context(|| {
+            format!(
+                "bad --checkpoint-every `{}`: give a number of seconds from 0 to {MAX_EVERY}",
+                l.checkpoint_every
+            )
+        })?;
     if upto >= u32::MAX as u64 {
         bail!(
             "--upto {upto} is too large for the sequence engine (at most {})",
             u32::MAX - 1
         );
     }
+    // Where the files go, checked before any computing.
+    let checkpoint = l
+        .checkpoint
+        .as_deref()
+        .map(|p| target(p, "--checkpoint"))
+        .transpose()?;
+    let out_file = l.out.as_deref().map(|p| target(p, "--out")).transpose()?;
+    if let (Some(c), Some(o)) = (&checkpoint, &out_file) {
+        if std::path::absolute(c).ok() == std::path::absolute(o).ok() {
+            bail!("--checkpoint and --out name the same file `{}`", c.display());
+        }
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let tuning = Tuning {
         threads: l.threads.unwrap_or(cores.min(2)),
         ..Tuning::default()
     };
-    let mut engine = match &l.checkpoint {
+    let mut engine = match &checkpoint {
         Some(path) if path.exists() => {
             let file = File::open(path).with_context(|| format!("cannot open `{}`", path.display()))?;
             let name = path.display().to_string();
@@ -139,7 +169,6 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     };
     let resumed_from = engine.len();
     let bar = progress(upto + 1, resumed_from);
-    let every = Duration::from_secs_f64(l.checkpoint_every);
     let start = Instant::now();
     let mut saved = Instant::now();
     let mut save_cost = Duration::ZERO;
@@ -154,8 +183,26 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         if status != Status::Running {
             break;
         }
+        // Stop, with the checkpoint saved, rather than be killed for
+        // memory: a table still growing while little memory is left.
+        if !engine.is_folded() && available_memory().is_some_and(|m| m < MIN_FREE) {
+            bar.finish_and_clear();
+            if let Some(path) = &checkpoint {
+                save_checkpoint(path, &spec, upto, full, &engine)?;
+            }
+            bail!(
+                "stopped at g({}): less than {} MiB of memory left for the table (2 bytes per value){}",
+                engine.len() - 1,
+                MIN_FREE >> 20,
+                if checkpoint.is_some() {
+                    "; the checkpoint is saved"
+                } else {
+                    ""
+                }
+            );
+        }
         // Save every `every`, but never spend more than a tenth of the time saving.
-        if let Some(path) = &l.checkpoint {
+        if let Some(path) = &checkpoint {
             if saved.elapsed() >= every.max(save_cost * 10) {
                 let t = Instant::now();
                 save_checkpoint(path, &spec, upto, full, &engine)?;
@@ -165,11 +212,11 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         }
     }
     bar.finish_and_clear();
-    if let Some(path) = &l.checkpoint {
+    if let Some(path) = &checkpoint {
         save_checkpoint(path, &spec, upto, full, &engine)?;
     }
     let computed = engine.len().min(upto + 1);
-    if let Some(path) = &l.out {
+    if let Some(path) = &out_file {
         atomic_write(path, |w| {
             store::write_sequence(w, &spec, upto, computed, engine.chunks(computed), engine.period())
         })?;
@@ -189,7 +236,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
             .context("internal error: g(N) unknown at the end of a run")?,
         largest: engine.max_value(),
         rare_positions: engine.rare_count(),
-        mask: engine.mask(),
+        mask: engine.sparse_mask().unwrap_or(0),
         period: engine.period(),
         checksum: format!(
             "{:016x}",
@@ -263,13 +310,32 @@ fn progress(len: u64, pos: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    // Rate and time left from the values computed in this run (a resumed
+    // run starts at `pos`), in whole values per second.
+    let rate =
+        move |s: &ProgressState| s.pos().saturating_sub(pos) as f64 / s.elapsed().as_secs_f64().max(1e-3);
     if let Ok(style) =
-        ProgressStyle::with_template("{wide_bar} {human_pos}/{human_len} {per_sec} ETA {eta} ({elapsed})")
+        ProgressStyle::with_template("{wide_bar} {human_pos}/{human_len} {rate} ETA {left} ({elapsed})")
     {
+        let style = style
+            .with_key("rate", move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}/s", HumanCount(rate(s) as u64));
+            })
+            .with_key("left", move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let r = rate(s);
+                let left = s.len().unwrap_or(0).saturating_sub(s.pos()) as f64;
+                let _ = match r > 0.0 {
+                    true => write!(
+                        w,
+                        "{}",
+                        HumanDuration(Duration::from_secs_f64((left / r).min(1e9)))
+                    ),
+                    false => write!(w, "?"),
+                };
+            });
         bar.set_style(style);
     }
     bar.set_position(pos);
-    bar.reset_eta();
     bar
 }
 
@@ -306,6 +372,35 @@ fn atomic_write(
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// The file that a run writes for `flag` at `path`: the path itself, or
+/// the file a symbolic link there points to (writing replaces it whole, so
+/// a link would be replaced instead of its target). An error, before any
+/// computing, if it is not a regular file or no file can be made beside it.
+fn target(path: &Path, flag: &str) -> anyhow::Result<PathBuf> {
+    let shown = path.display();
+    let file = match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(path) {
+            Ok(file) => file,
+            // A link to a file not made yet: that file.
+            Err(_) => match fs::read_link(path) {
+                Ok(to) => path.parent().map_or(to.clone(), |dir| dir.join(&to)),
+                Err(e) => bail!("{flag} `{shown}`: {e}"),
+            },
+        },
+        Ok(_) => path.to_path_buf(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => path.to_path_buf(),
+        Err(e) => bail!("{flag} `{shown}`: {e}"),
+    };
+    if fs::metadata(&file).is_ok_and(|m| !m.is_file()) {
+        bail!("{flag} `{shown}` is not a regular file (sprague replaces the file it writes)");
+    }
+    let tmp = temp_path(&file);
+    File::create(&tmp)
+        .and_then(|_| fs::remove_file(&tmp))
+        .map_err(|e| anyhow::anyhow!("{flag} `{shown}`: cannot write there ({e})"))?;
+    Ok(file)
 }
 
 fn temp_path(path: &Path) -> PathBuf {

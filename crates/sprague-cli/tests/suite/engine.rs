@@ -242,6 +242,11 @@ fn bad_checkpoints_are_refused_with_one_line() {
     refuse(&args, "truncated");
     std::fs::write(&ck, b"not a checkpoint at all, really").unwrap();
     refuse(&args, "bad magic");
+    // A flag this version does not know (the flags word is at byte 12).
+    let mut bad = good.clone();
+    bad[12] |= 2;
+    std::fs::write(&ck, &bad).unwrap();
+    refuse(&args, "unknown flags");
     // The good one still works.
     std::fs::write(&ck, &good).unwrap();
     sprague().args(args).arg(&ck).assert().success();
@@ -257,4 +262,71 @@ fn long_run_flags_need_a_game_the_engine_computes() {
         .clone();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("octal codes and Grundy's game only"), "{err}");
+}
+
+/// Runs `args`, expecting exit code 2 and one line on stderr containing
+/// `needle`, quickly (before any long computing).
+fn refused(args: &[&str], needle: &str) {
+    let t = Instant::now();
+    let out = sprague().args(args).assert().code(2).get_output().clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("sprague: error: ") && err.contains(needle),
+        "{err} lacks {needle}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        t.elapsed() < Duration::from_secs(20),
+        "refused only after {:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn output_paths_are_checked_before_the_run() {
+    // Long runs (tens of seconds) that must be refused at once.
+    let long = ["table", "grundy", "--upto", "60000000", "--summary"];
+    let dir = tmp("a-directory");
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir = dir.to_str().unwrap();
+    refused(&[&long[..], &["--out", dir]].concat(), "is not a regular file");
+    refused(
+        &[&long[..], &["--checkpoint", dir]].concat(),
+        "is not a regular file",
+    );
+    refused(
+        &[&long[..], &["--out", "/dev/null"]].concat(),
+        "is not a regular file",
+    );
+    refused(
+        &[&long[..], &["--out", "/nonexistent-dir/x.sgv"]].concat(),
+        "cannot write there",
+    );
+    let same = tmp("same.f");
+    let same = same.to_str().unwrap();
+    refused(
+        &[&long[..], &["--out", same, "--checkpoint", same]].concat(),
+        "name the same file",
+    );
+    refused(
+        &[&long[..], &["--checkpoint", same, "--checkpoint-every", "1e20"]].concat(),
+        "bad --checkpoint-every",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn out_through_a_symbolic_link_writes_its_target() {
+    let target = tmp("link-target.sgv");
+    let link = tmp("link.sgv");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    sprague()
+        .args(["table", "octal:0.6", "--upto", "2000", "--out"])
+        .arg(&link)
+        .assert()
+        .success();
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    let f = read_sequence(std::fs::File::open(&target).unwrap(), "link-target.sgv").unwrap();
+    assert_eq!(f.values, plain_octal("0.6", 2000));
 }
