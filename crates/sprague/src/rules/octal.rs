@@ -79,6 +79,10 @@ impl OctalCode {
 impl fmt::Display for OctalCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.", self.digits[0])?;
+        if self.digits.len() == 1 {
+            // `4.0`, not `4.`.
+            return write!(f, "0");
+        }
         for d in &self.digits[1..] {
             write!(f, "{d}")?;
         }
@@ -171,6 +175,8 @@ mod tests {
         assert_eq!(OctalCode::parse("0.77").unwrap().to_string(), "0.77");
         assert_eq!(OctalCode::parse(".1370").unwrap().to_string(), "0.137");
         assert_eq!(OctalCode::parse("4.7").unwrap().digits(), &[4, 7]);
+        assert_eq!(OctalCode::parse("4.0").unwrap().to_string(), "4.0");
+        assert_eq!(OctalCode::parse("4.00").unwrap().to_string(), "4.0");
         assert!(OctalCode::parse("0.78").unwrap_err().contains("`8`"));
         assert!(OctalCode::parse("0.0").is_err());
         assert!(OctalCode::parse("1.7").is_err());
