@@ -194,9 +194,11 @@ struct Shape {
 pub struct Tuning {
     /// Heaps per batch (at least 1).
     pub batch: usize,
-    /// Sparse mode is used when rare positions are fewer than n / ratio.
+    /// Sparse mode is used when rare positions are fewer than
+    /// max(n, `min_sparse`) / `sparse_ratio`.
     pub sparse_ratio: usize,
-    /// Below this many values the engine runs dense.
+    /// See `sparse_ratio`: below this many values, the rare positions must
+    /// be fewer than `min_sparse / sparse_ratio`.
     pub min_sparse: usize,
     /// Use this mask always (0 = always dense) instead of choosing one.
     pub force_mask: Option<u16>,
@@ -467,18 +469,22 @@ impl Engine {
     }
 
     /// The mask with the fewest rare positions among the values so far, if
-    /// it makes a sparse space by the engine's rule (rare positions fewer
-    /// than n / [`Tuning::sparse_ratio`]); `None` for dense. Unlike
+    /// it makes a sparse space by the engine's rule (see
+    /// [`Tuning::sparse_ratio`]); `None` for dense. Unlike
     /// [`Engine::mask`], which is the one in use and depends on when it was
     /// last re-chosen, this depends on the values only: a resumed run
     /// reports the same as an uninterrupted one.
     pub fn sparse_mask(&self) -> Option<u16> {
         let n = self.values.len();
         let (mask, count) = best_mask(&self.hist, n);
+        self.sparse_enough(count, n).then_some(mask)
+    }
+
+    /// Whether `count` rare positions among n values make a sparse space
+    /// worth the sparse algorithm (a game with split moves only).
+    fn sparse_enough(&self, count: usize, n: usize) -> bool {
         let t = self.tuning;
-        let sparse =
-            !self.shape.split.is_empty() && count.saturating_mul(t.sparse_ratio) < n.max(t.min_sparse);
-        sparse.then_some(mask)
+        !self.shape.split.is_empty() && count.saturating_mul(t.sparse_ratio) < n.max(t.min_sparse)
     }
 
     /// How often the rare/common split was re-chosen.
@@ -716,8 +722,7 @@ impl Engine {
         self.next_split_check = n + (n / 8).max(1024);
         let (mask, count) = best_mask(&self.hist, n);
         let t = self.tuning;
-        let dense =
-            self.shape.split.is_empty() || count.saturating_mul(t.sparse_ratio) >= n.max(t.min_sparse);
+        let dense = !self.sparse_enough(count, n);
         let new_mask = match t.force_mask {
             Some(m) if !self.shape.split.is_empty() => m,
             _ if dense => 0,
@@ -793,7 +798,16 @@ impl Engine {
             let mine = job.work();
             self.handed_over += (job.chunks.len() - mine) as u64;
             for (c, cell) in job.chunks.iter().enumerate() {
-                let (marks, exact) = cell.wait();
+                // A chunk whose maker failed (a panic on the helper thread,
+                // which the scope raises again at its end) is made here.
+                let redo;
+                let (marks, exact) = match cell.wait() {
+                    Some(made) => made,
+                    None => {
+                        redo = job.make(c);
+                        &redo
+                    }
+                };
                 for (b, m) in bits[c * CHUNK * words..].iter_mut().zip(marks) {
                     *b |= m;
                 }
@@ -1232,8 +1246,9 @@ struct MarkJob {
     /// The next chunk to claim.
     next: AtomicUsize,
     /// Each chunk's marks, `words` per heap, and per heap the value up to
-    /// which they are exact (see [`Halves::mark`]), once made.
-    chunks: Vec<OnceLock<(Vec<u64>, Vec<u16>)>>,
+    /// which they are exact (see [`Halves::mark`]), once made; `None` if
+    /// making it failed.
+    chunks: Vec<OnceLock<Option<ChunkMarks>>>,
 }
 
 impl MarkJob {
@@ -1246,28 +1261,53 @@ impl MarkJob {
             let Some(cell) = self.chunks.get(c) else {
                 return made;
             };
-            let h0 = self.n0 + c * CHUNK;
-            let heaps = CHUNK.min(self.n1 - h0);
-            let mut bits = vec![0; heaps * self.words];
-            let mut trust = vec![u16::MAX; heaps];
-            let vals = self.view.values();
-            match &self.halves {
-                Some(h) => h.mark(vals, h0, &self.common, &mut bits, &mut trust),
-                None => {
-                    for &(k, a, b) in &self.share {
-                        mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
-                    }
-                }
-            }
-            // Only the claimant of chunk c sets it.
-            let _ = cell.set((bits, trust));
+            // Only the claimant of chunk c sets it: to the marks, or, if
+            // making them panics, to `None` as the guard drops (so that
+            // nobody waits for it forever).
+            let failed = Unmade(cell);
+            let _ = cell.set(Some(self.make(c)));
+            drop(failed);
             made += 1;
         }
     }
 
-    /// Leaves the chunks not yet claimed unmade (the job is not used).
+    /// The marks of chunk c and, per heap, the value up to which they are
+    /// exact.
+    fn make(&self, c: usize) -> ChunkMarks {
+        let h0 = self.n0 + c * CHUNK;
+        let heaps = CHUNK.min(self.n1 - h0);
+        let mut bits = vec![0; heaps * self.words];
+        let mut trust = vec![u16::MAX; heaps];
+        let vals = self.view.values();
+        match &self.halves {
+            Some(h) => h.mark(vals, h0, &self.common, &mut bits, &mut trust),
+            None => {
+                for &(k, a, b) in &self.share {
+                    mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
+                }
+            }
+        }
+        (bits, trust)
+    }
+
+    /// Leaves the chunks not yet claimed unmade: only for a job that will
+    /// not be used (whoever waited for its chunks would wait forever).
     fn cancel(&self) {
         self.next.store(self.chunks.len(), Ordering::Relaxed);
+    }
+}
+
+/// A chunk's marks, `words` per heap, and per heap the value up to which
+/// they are exact.
+type ChunkMarks = (Vec<u64>, Vec<u16>);
+
+/// Sets a chunk to `None` when dropped before it was set (a panic while
+/// making it).
+struct Unmade<'a>(&'a OnceLock<Option<ChunkMarks>>);
+
+impl Drop for Unmade<'_> {
+    fn drop(&mut self) {
+        let _ = self.0.set(None);
     }
 }
 
