@@ -148,7 +148,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         .transpose()?;
     let out_file = l.out.as_deref().map(|p| target(p, "--out")).transpose()?;
     if let (Some(c), Some(o)) = (&checkpoint, &out_file) {
-        if std::path::absolute(c).ok() == std::path::absolute(o).ok() {
+        if identity(c).is_some() && identity(c) == identity(o) {
             bail!("--checkpoint and --out name the same file `{}`", c.display());
         }
     }
@@ -185,12 +185,14 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         }
         // Stop, with the checkpoint saved, rather than be killed for
         // memory: a table still growing while little memory is left.
-        if !engine.is_folded() && available_memory().is_some_and(|m| m < MIN_FREE) {
+        let need = 2 * (upto + 1).saturating_sub(engine.len());
+        if !engine.is_folded() && available_memory().is_some_and(|m| m < MIN_FREE && need > m / 2) {
             bar.finish_and_clear();
             if let Some(path) = &checkpoint {
                 save_checkpoint(path, &spec, upto, full, &engine)?;
             }
-            bail!(
+            // Not bad input: an I/O-class error (exit code 1).
+            let why = format!(
                 "stopped at g({}): less than {} MiB of memory left for the table (2 bytes per value){}",
                 engine.len() - 1,
                 MIN_FREE >> 20,
@@ -200,6 +202,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
                     ""
                 }
             );
+            return Err(std::io::Error::new(std::io::ErrorKind::OutOfMemory, why).into());
         }
         // Save every `every`, but never spend more than a tenth of the time saving.
         if let Some(path) = &checkpoint {
@@ -379,28 +382,48 @@ fn atomic_write(
 /// a link would be replaced instead of its target). An error, before any
 /// computing, if it is not a regular file or no file can be made beside it.
 fn target(path: &Path, flag: &str) -> anyhow::Result<PathBuf> {
+    /// Links followed at most (as Linux does).
+    const HOPS: usize = 40;
     let shown = path.display();
-    let file = match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(path) {
-            Ok(file) => file,
-            // A link to a file not made yet: that file.
-            Err(_) => match fs::read_link(path) {
-                Ok(to) => path.parent().map_or(to.clone(), |dir| dir.join(&to)),
-                Err(e) => bail!("{flag} `{shown}`: {e}"),
-            },
-        },
-        Ok(_) => path.to_path_buf(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => path.to_path_buf(),
-        Err(e) => bail!("{flag} `{shown}`: {e}"),
-    };
-    if fs::metadata(&file).is_ok_and(|m| !m.is_file()) {
-        bail!("{flag} `{shown}` is not a regular file (sprague replaces the file it writes)");
+    if path.as_os_str().is_empty() || path.as_os_str().to_string_lossy().ends_with('/') {
+        bail!("{flag} `{shown}`: give a file name");
+    }
+    // Follow links one at a time: the last one may point to a file not
+    // made yet, which is then the one to write.
+    let mut file = path.to_path_buf();
+    for hop in 0.. {
+        match fs::symlink_metadata(&file) {
+            Ok(m) if m.file_type().is_symlink() => {
+                if hop == HOPS {
+                    bail!("{flag} `{shown}`: too many levels of symbolic links");
+                }
+                let to = fs::read_link(&file).map_err(|e| anyhow::anyhow!("{flag} `{shown}`: {e}"))?;
+                file = file.parent().map_or(to.clone(), |dir| dir.join(&to));
+            }
+            Ok(m) if !m.is_file() => {
+                bail!("{flag} `{shown}` is not a regular file (sprague replaces the file it writes)")
+            }
+            Ok(_) => break,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => break,
+            Err(e) => bail!("{flag} `{shown}`: {e}"),
+        }
     }
     let tmp = temp_path(&file);
     File::create(&tmp)
         .and_then(|_| fs::remove_file(&tmp))
         .map_err(|e| anyhow::anyhow!("{flag} `{shown}`: cannot write there ({e})"))?;
     Ok(file)
+}
+
+/// Where `file` (a path `target` returned) really is: its directory with
+/// every link resolved, and its name; two names of one file compare equal
+/// (hard links aside).
+fn identity(file: &Path) -> Option<PathBuf> {
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(fs::canonicalize(dir).ok()?.join(file.file_name()?))
 }
 
 fn temp_path(path: &Path) -> PathBuf {

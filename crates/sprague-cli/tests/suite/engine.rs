@@ -309,9 +309,52 @@ fn output_paths_are_checked_before_the_run() {
         &[&long[..], &["--out", same, "--checkpoint", same]].concat(),
         "name the same file",
     );
+    // The same file by another name.
+    let sub = tmp("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let again = sub.join("..").join("same.f");
+    refused(
+        &[
+            &long[..],
+            &["--out", again.to_str().unwrap(), "--checkpoint", same],
+        ]
+        .concat(),
+        "name the same file",
+    );
     refused(
         &[&long[..], &["--checkpoint", same, "--checkpoint-every", "1e20"]].concat(),
         "bad --checkpoint-every",
+    );
+    refused(&[&long[..], &["--out", "x/"]].concat(), "give a file name");
+}
+
+#[cfg(unix)]
+#[test]
+fn links_are_followed_to_the_end_and_loops_refused() {
+    let (a, b, c) = (tmp("chain-a"), tmp("chain-b"), tmp("chain-c"));
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&c, &b).unwrap();
+    sprague()
+        .args(["table", "octal:0.6", "--upto", "500", "--out"])
+        .arg(&a)
+        .assert()
+        .success();
+    assert!(std::fs::symlink_metadata(&b).unwrap().file_type().is_symlink());
+    assert!(std::fs::metadata(&c).unwrap().is_file());
+    let (x, y) = (tmp("loop-x"), tmp("loop-y"));
+    std::os::unix::fs::symlink(&y, &x).unwrap();
+    std::os::unix::fs::symlink(&x, &y).unwrap();
+    refused(
+        &[
+            "table",
+            "grundy",
+            "--upto",
+            "60000000",
+            "--summary",
+            "--out",
+            x.to_str().unwrap(),
+        ],
+        "too many levels of symbolic links",
     );
 }
 
