@@ -541,6 +541,9 @@ unsafe fn clear_pair_values_avx512(lo: &[u16], hi: &[u16], pending: &mut [u64]) 
         ib += 32;
     }
     while ia + HALF <= mid && ib + HALF <= n {
+        if pend.iter().map(|w| w.count_ones()).sum::<u32>() <= 2 {
+            break;
+        }
         let at: [usize; BLOCK] = std::array::from_fn(|s| if s % 2 == 0 { ia } else { ib } + 32 * (s / 2));
         if block!(at) {
             pending.fill(0);
@@ -548,6 +551,71 @@ unsafe fn clear_pair_values_avx512(lo: &[u16], hi: &[u16], pending: &mut [u64]) 
         }
         ia += HALF;
         ib += HALF;
+    }
+    // One or two values left (the last ones often need as many pairs as
+    // all the others): two compares a step instead of the lookup.
+    let count: u32 = pend.iter().map(|w| w.count_ones()).sum();
+    if count <= 2 {
+        // The values left, the first one twice if only one.
+        let mut want = [u16::MAX; 2];
+        for (w, &x) in pend.iter().enumerate() {
+            let mut x = x;
+            while x != 0 {
+                let v = (w * 64 + x.trailing_zeros() as usize) as u16;
+                if want[0] == u16::MAX {
+                    want = [v, v];
+                } else {
+                    want[1] = v;
+                }
+                x &= x - 1;
+            }
+        }
+        let mut xs = [0u16; 32];
+        while ia + 32 <= mid || ib + 32 <= n {
+            for (at, end) in [(ia, mid), (ib, n)] {
+                if at + 32 > end {
+                    continue;
+                }
+                // SAFETY: at + 32 <= end <= n: lo[at..at + 32] and
+                // hi[n − at − 32..n − at] are in bounds.
+                let (a, b) = unsafe {
+                    (
+                        _mm512_loadu_si512(lo.as_ptr().add(at).cast()),
+                        _mm512_loadu_si512(hi.as_ptr().add(n - at - 32).cast()),
+                    )
+                };
+                let b = _mm512_shuffle_epi8(b, rev_words);
+                let x = _mm512_xor_si512(a, _mm512_shuffle_i64x2::<0b00_01_10_11>(b, b));
+                let k = _mm512_cmpeq_epi16_mask(x, _mm512_set1_epi16(want[0] as i16))
+                    | _mm512_cmpeq_epi16_mask(x, _mm512_set1_epi16(want[1] as i16));
+                if k != 0 {
+                    // SAFETY: `xs` holds 32 words.
+                    unsafe { _mm512_storeu_si512(xs.as_mut_ptr().cast(), x) };
+                    for w in want.iter_mut() {
+                        if xs.contains(w) {
+                            *w = u16::MAX;
+                        }
+                    }
+                    if want == [u16::MAX; 2] {
+                        pending.fill(0);
+                        return true;
+                    }
+                    // The value left, twice.
+                    let v = want[0].min(want[1]);
+                    want = [v, v];
+                }
+            }
+            if ia + 32 <= mid {
+                ia += 32;
+            }
+            if ib + 32 <= n {
+                ib += 32;
+            }
+        }
+        pend = [0; 8];
+        for v in want.into_iter().filter(|&v| v != u16::MAX) {
+            pend[(v as usize >> 6) & 7] |= 1 << (v & 63);
+        }
     }
     pending.copy_from_slice(&pend[..words]);
     // The pairs left at the end of each stream (at most 32 * BLOCK / 2 + 1
@@ -732,6 +800,61 @@ mod tests {
                 assert_eq!(any_pair_is(&lo, &hi, v), want, "len {len} v {v}");
                 if v < 64 {
                     assert_eq!(pair_mask64(&lo, &hi) >> v & 1 == 1, want, "len {len} v {v}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_one_or_two_values_are_found_wherever_they_are() {
+        // Pair values are 1..=200 except where a hit is planted; pending
+        // holds a few values from 300 on, hit (or not) anywhere.
+        let len = 6000usize;
+        let lo: Vec<u16> = (0..len).map(|i| (i % 200 + 1) as u16).collect();
+        let plant = |hits: &[(usize, u16)]| {
+            // hi[len − 1 − i] makes pair i's value lo[i] ^ hi[..].
+            let mut hi = vec![0u16; len];
+            for &(i, v) in hits {
+                hi[len - 1 - i] = lo[i] ^ v;
+            }
+            hi
+        };
+        let cases: [&[(usize, u16)]; 7] = [
+            &[(5, 300), (4000, 301), (5990, 302)],
+            // The larger of the last two is hit, the smaller never.
+            &[(5, 302), (4000, 301)],
+            &[(10, 300), (2999, 301), (3000, 302)],
+            &[(1, 300), (2, 301)],
+            &[(5999, 300), (4500, 302)],
+            &[(300, 300), (301, 301), (302, 302), (5000, 303)],
+            &[],
+        ];
+        for hits in cases {
+            let hi = plant(hits);
+            for pend_values in [
+                &[300u16, 301, 302][..],
+                &[300, 301, 302, 303, 304],
+                &[302],
+                &[300, 303],
+            ] {
+                let mut pending = vec![0u64; 8];
+                for &v in pend_values {
+                    pending[v as usize >> 6] |= 1 << (v & 63);
+                }
+                let mut want = pending.clone();
+                for i in 0..len {
+                    let x = (lo[i] ^ hi[len - 1 - i]) as usize;
+                    want[x >> 6] &= !(1u64 << (x & 63));
+                }
+                let empty = want.iter().all(|&w| w == 0);
+                let mut got = pending.clone();
+                assert_eq!(
+                    clear_pair_values(&lo, &hi, &mut got),
+                    empty,
+                    "{hits:?} {pend_values:?}"
+                );
+                if !empty {
+                    assert_eq!(got, want, "{hits:?} {pend_values:?}");
                 }
             }
         }
