@@ -59,8 +59,8 @@
 //! started, so neither thread waits for more than one chunk. Marks made for
 //! a batch that then changed (it ended early, the bitsets grew, the rare
 //! list was rebuilt) are dropped and made again. Officers to 10^6 takes
-//! 0.73 s instead of 1.14 s, Grundy's game to 2^24 10.6 s instead of
-//! 16.1 s (wall time; `bench/engine.results.txt`).
+//! 0.70 s instead of 1.13 s, Grundy's game to 2^24 10.4 s instead of
+//! 15.5 s (wall time; `bench/engine.results.txt`).
 //!
 //! A folded table (below) is not pipelined. Its heaps could be checked in
 //! any order, since the period gives every value they read, but splitting
