@@ -51,16 +51,20 @@
 //!
 //! With [`Tuning::threads`] = 2 this is a pipeline: while the main thread
 //! finishes batch j, a helper thread makes the marks of batch j + 1 whose
-//! partners lie before batch j. It reads those values through a view of
-//! the table, which is *pinned* meanwhile: pushes may not move its store,
-//! and it may not fold. The helper's share is cut into chunks of 64 heaps
-//! that either thread may claim: when the main thread reaches batch j + 1
-//! it makes the rest of the marks and the chunks the helper has not
-//! started, so neither thread waits for more than one chunk. Marks made for
-//! a batch that then changed (it ended early, the bitsets grew, the rare
-//! list was rebuilt) are dropped and made again. Officers to 10^6 takes
-//! 0.70 s instead of 1.13 s, Grundy's game to 2^24 10.4 s instead of
-//! 15.5 s (wall time; `bench/engine.results.txt`).
+//! partners lie before batch j + 1. It reads the values through a *live*
+//! view of the table, which is *pinned* meanwhile (pushes may not move its
+//! store, and it may not fold) and publishes its length after each push.
+//! The helper's share is cut into chunks of 64 heaps that either thread
+//! may claim. It first makes the marks whose partners lie before batch j;
+//! then the *band*, those whose partners lie in batch j, each chunk as soon
+//! as the main thread has computed the values it reads (the band's chunk c
+//! needs batch j up to about its chunk c). When the main thread reaches
+//! batch j + 1 it makes the chunks the helper has not started, so neither
+//! thread waits for more than one chunk. Marks made for a batch that then
+//! changed (it ended early, the bitsets grew, the rare list was rebuilt)
+//! are dropped and made again. Officers to 10^6 takes 0.70 s instead of
+//! 1.13 s, Grundy's game to 2^24 10.4 s instead of 15.5 s (wall time;
+//! `bench/engine.results.txt`).
 //!
 //! A folded table (below) is not pipelined. Its heaps could be checked in
 //! any order, since the period gives every value they read, but splitting
@@ -99,9 +103,9 @@ mod table;
 
 use partial::Halves;
 pub use period::{Period, MAX_WINDOW};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, OnceLock};
-use table::{Prefix, Table};
+use table::{Live, Table};
 
 use crate::rules::{Game, OctalCode};
 use crate::{Error, Result};
@@ -279,6 +283,8 @@ pub struct Engine {
     rebuilds: u64,
     /// Chunks of marks the helper thread made.
     handed_over: u64,
+    /// How many band chunks the helper made.
+    band_handed_over: u64,
     tuning: Tuning,
 }
 
@@ -354,6 +360,7 @@ impl Engine {
             phase: Scratch::default(),
             rebuilds: 0,
             handed_over: 0,
+            band_handed_over: 0,
             tuning: Tuning {
                 batch: tuning.batch.max(1),
                 fold_span: tuning.fold_span.max(tuning.batch).max(64),
@@ -619,6 +626,7 @@ impl Engine {
             s.spawn(move || {
                 for job in todo {
                     job.work();
+                    job.work_band();
                 }
             });
             // Dropping `jobs` at the end stops the helper.
@@ -658,31 +666,42 @@ impl Engine {
 
     /// The helper's share of batch n1..n2's marks, to make while batch
     /// n0..n1 is computed: the bulk ranges whose partners lie before n0
-    /// (rare p ≥ n2 − n0 − k), read from a view of g(0..n0). `None` when
-    /// the share is too small to pay for the hand-over.
+    /// (rare p ≥ n2 − n0 − k), read at once, and the *band*, the bulk
+    /// ranges whose partners lie in n0..n1, read as batch n0..n1 is
+    /// computed. `None` when the share is too small to pay for the
+    /// hand-over.
     fn mark_job(&self, n0: usize, n1: usize, n2: usize) -> Option<MarkJob> {
         let (bulk, _) = self.plan(n1, n2);
         // Every rare position so far is below n0.
         let known = self.rare.len();
         let pp = |x: usize| self.rare.partition_point(|&(p, _)| (p as usize) < x);
+        let cut = |k: usize| pp((n2 - n0).saturating_sub(k));
         let share: Vec<(usize, usize, usize)> = bulk
-            .into_iter()
-            .map(|(k, a, b)| (k, a.max(pp((n2 - n0).saturating_sub(k))), b.min(known)))
+            .iter()
+            .map(|&(k, a, b)| (k, a.max(cut(k)), b.min(known)))
             .filter(|&(_, a, b)| a < b)
             .collect();
-        let positions = share.iter().map(|&(_, a, b)| b - a).sum::<usize>();
-        if positions * (n2 - n1) < self.tuning.par_work.max(1) {
+        let band: Vec<(usize, usize, usize)> = bulk
+            .iter()
+            .map(|&(k, a, b)| (k, a, b.min(known).min(cut(k))))
+            .filter(|&(_, a, b)| a < b)
+            .collect();
+        let count = |r: &[(usize, usize, usize)]| r.iter().map(|&(_, a, b)| b - a).sum::<usize>();
+        let positions = count(&share);
+        if (positions + count(&band)) * (n2 - n1) < self.tuning.par_work.max(1) {
             return None;
         }
         let words = bound_for(self.max_value) / 64;
         let halves = Halves::pays(positions, words).then(|| Halves::of(&self.rare, &share));
+        let chunks = (n2 - n1).div_ceil(CHUNK);
         Some(MarkJob {
             // SAFETY: the table is flat and pinned for the whole pipeline
-            // (`run_pipelined`), n0 ≤ len, and the helper is joined before
-            // it is unpinned.
-            view: unsafe { self.values.prefix(n0) },
+            // (`run_pipelined`), and the helper is joined before it is
+            // unpinned.
+            view: unsafe { self.values.live() },
             rare: self.rare.clone(),
             share,
+            band,
             n0: n1,
             n1: n2,
             words,
@@ -690,7 +709,10 @@ impl Engine {
             halves,
             common: common_pattern(words, self.mask),
             next: AtomicUsize::new(0),
-            chunks: (0..(n2 - n1).div_ceil(CHUNK)).map(|_| OnceLock::new()).collect(),
+            chunks: (0..chunks).map(|_| OnceLock::new()).collect(),
+            band_next: AtomicUsize::new(0),
+            band_chunks: (0..chunks).map(|_| OnceLock::new()).collect(),
+            cancelled: AtomicBool::new(false),
         })
     }
 
@@ -778,7 +800,7 @@ impl Engine {
         let mut trust = vec![u16::MAX; heaps];
         let common = common_pattern(words, self.mask);
         if let Some(job) = &pre {
-            bulk = without(&bulk, &job.share);
+            bulk = without(&without(&bulk, &job.share), &job.band);
         }
         bulk.retain(|&(_, a, b)| a < b);
         let positions = bulk.iter().map(|&(_, a, b)| b - a).sum::<usize>();
@@ -813,6 +835,22 @@ impl Engine {
                 }
                 for (t, &e) in trust[c * CHUNK..].iter_mut().zip(exact) {
                     *t = (*t).min(e);
+                }
+            }
+            // The band: every value it reads is known now.
+            let mine = job.work_band();
+            self.band_handed_over += (job.band_chunks.len() - mine) as u64;
+            for (c, cell) in job.band_chunks.iter().enumerate() {
+                let redo;
+                let marks = match cell.wait() {
+                    Some(made) => made,
+                    None => {
+                        redo = job.make_band(c);
+                        &redo
+                    }
+                };
+                for (b, m) in bits[c * CHUNK * words..].iter_mut().zip(marks) {
+                    *b |= m;
                 }
             }
         }
@@ -1224,14 +1262,18 @@ const CHUNK: usize = 64;
 /// A share of a batch's rare × common marks, made in chunks of [`CHUNK`]
 /// heaps by whichever thread claims them first: the helper, from when the
 /// job is sent, and the main thread, when it reaches the batch and takes
-/// the chunks left.
+/// the chunks left. The band's chunks are made in a second pass, each as
+/// soon as the values it reads are computed.
 struct MarkJob {
-    /// g(0..) as far as the share reads.
-    view: Prefix,
+    /// The table, as far as it is computed.
+    view: Live,
     /// The rare list when the job was made.
     rare: Vec<(u32, u16)>,
-    /// The ranges `(k, from, to)` of `rare` to mark.
+    /// The ranges `(k, from, to)` of `rare` to mark whose partners lie
+    /// before the previous batch.
     share: Vec<(usize, usize, usize)>,
+    /// The ranges whose partners lie in the previous batch.
+    band: Vec<(usize, usize, usize)>,
     /// The batch n0..n1.
     n0: usize,
     n1: usize,
@@ -1249,6 +1291,14 @@ struct MarkJob {
     /// which they are exact (see [`Halves::mark`]), once made; `None` if
     /// making it failed.
     chunks: Vec<OnceLock<Option<ChunkMarks>>>,
+    /// The next band chunk to claim.
+    band_next: AtomicUsize,
+    /// Each chunk's band marks (exact), once made; `None` if making them
+    /// failed or the job was cancelled first.
+    band_chunks: Vec<OnceLock<Option<Vec<u64>>>>,
+    /// Set when the job will not be used: a band chunk waiting for values
+    /// gives up.
+    cancelled: AtomicBool,
 }
 
 impl MarkJob {
@@ -1271,11 +1321,74 @@ impl MarkJob {
         }
     }
 
+    /// Claims and makes band chunks until none is left, each once the
+    /// values it reads are computed (or the job is cancelled); returns how
+    /// many this call made.
+    fn work_band(&self) -> usize {
+        let mut made = 0;
+        loop {
+            let c = self.band_next.fetch_add(1, Ordering::Relaxed);
+            let Some(cell) = self.band_chunks.get(c) else {
+                return made;
+            };
+            let failed = Unmade(cell);
+            if self.wait_for_band(c) {
+                let _ = cell.set(Some(self.make_band(c)));
+                made += 1;
+            }
+            drop(failed);
+        }
+    }
+
+    /// Heaps h0..h0 + len of chunk c.
+    fn chunk_heaps(&self, c: usize) -> (usize, usize) {
+        let h0 = self.n0 + c * CHUNK;
+        (h0, CHUNK.min(self.n1 - h0))
+    }
+
+    /// Waits until every value band chunk c reads is computed: true then,
+    /// false if the job is cancelled first.
+    fn wait_for_band(&self, c: usize) -> bool {
+        let (h0, len) = self.chunk_heaps(c);
+        // The largest partner read is h0 + len − 1 − k − p for the first
+        // rare p of a range; all lie before the batch.
+        let need = self
+            .band
+            .iter()
+            .map(|&(k, a, _)| (h0 + len).saturating_sub(k + self.rare[a].0 as usize))
+            .max()
+            .unwrap_or(0)
+            .min(self.n0);
+        let mut spins = 0u32;
+        while self.view.len() < need {
+            if self.cancelled.load(Ordering::Relaxed) {
+                return false;
+            }
+            spins += 1;
+            if spins.is_multiple_of(64) {
+                std::thread::yield_now();
+            } else {
+                std::hint::spin_loop();
+            }
+        }
+        true
+    }
+
+    /// The band marks of chunk c; every value they read must be computed.
+    fn make_band(&self, c: usize) -> Vec<u64> {
+        let (h0, heaps) = self.chunk_heaps(c);
+        let mut bits = vec![0; heaps * self.words];
+        let vals = self.view.values();
+        for &(k, a, b) in &self.band {
+            mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
+        }
+        bits
+    }
+
     /// The marks of chunk c and, per heap, the value up to which they are
     /// exact.
     fn make(&self, c: usize) -> ChunkMarks {
-        let h0 = self.n0 + c * CHUNK;
-        let heaps = CHUNK.min(self.n1 - h0);
+        let (h0, heaps) = self.chunk_heaps(c);
         let mut bits = vec![0; heaps * self.words];
         let mut trust = vec![u16::MAX; heaps];
         let vals = self.view.values();
@@ -1294,6 +1407,8 @@ impl MarkJob {
     /// not be used (whoever waited for its chunks would wait forever).
     fn cancel(&self) {
         self.next.store(self.chunks.len(), Ordering::Relaxed);
+        self.band_next.store(self.band_chunks.len(), Ordering::Relaxed);
+        self.cancelled.store(true, Ordering::Relaxed);
     }
 }
 
@@ -1302,10 +1417,10 @@ impl MarkJob {
 type ChunkMarks = (Vec<u64>, Vec<u16>);
 
 /// Sets a chunk to `None` when dropped before it was set (a panic while
-/// making it).
-struct Unmade<'a>(&'a OnceLock<Option<ChunkMarks>>);
+/// making it, or a cancelled band chunk).
+struct Unmade<'a, T>(&'a OnceLock<Option<T>>);
 
-impl Drop for Unmade<'_> {
+impl<T> Drop for Unmade<'_, T> {
     fn drop(&mut self) {
         let _ = self.0.set(None);
     }
@@ -1584,6 +1699,70 @@ pub fn checksum_upto(engine: &Engine, upto: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_helper_makes_band_marks_and_the_values_agree_with_one_thread() {
+        let game = SeqGame::Octal(OctalCode::parse("0.6").unwrap());
+        let tuned = |threads| Tuning {
+            threads,
+            par_work: 1,
+            sparse_ratio: 4,
+            ..Tuning::default()
+        };
+        let run = |threads| {
+            let mut e = Engine::resume_tuned(game.clone(), vec![0], tuned(threads)).unwrap();
+            while e.advance(30_000, true, 30_000).unwrap() == Status::Running {}
+            e
+        };
+        let (one, two) = (run(1), run(2));
+        assert_eq!(one.to_vec(), two.to_vec());
+        // Each batch's band is made while the batch before is computed, so
+        // over some fifty batches the helper makes some of it.
+        assert!(two.band_handed_over > 0, "the helper made no band marks");
+    }
+
+    #[test]
+    fn a_band_chunk_waiting_for_values_gives_up_when_cancelled() {
+        let mut t = Table::new(Vec::with_capacity(4096));
+        for v in 0..1000u16 {
+            t.push(v % 7).unwrap();
+        }
+        t.pin(true);
+        let rare: Vec<(u32, u16)> = (1..100).map(|p| (p, 2)).collect();
+        let job = MarkJob {
+            // SAFETY: flat and pinned until the end of the test.
+            view: unsafe { t.live() },
+            rare,
+            share: vec![],
+            // Partners up to 2000 + 63 − 1 − 1: values not computed yet.
+            band: vec![(1, 0, 99)],
+            n0: 2000,
+            n1: 2128,
+            words: 1,
+            epoch: 0,
+            halves: None,
+            common: vec![0],
+            next: AtomicUsize::new(0),
+            chunks: (0..2).map(|_| OnceLock::new()).collect(),
+            band_next: AtomicUsize::new(0),
+            band_chunks: (0..2).map(|_| OnceLock::new()).collect(),
+            cancelled: AtomicBool::new(false),
+        };
+        std::thread::scope(|s| {
+            let waiting = s.spawn(|| job.work_band());
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            assert!(!waiting.is_finished(), "the chunk did not wait for its values");
+            job.cancel();
+            assert_eq!(waiting.join().unwrap(), 0);
+        });
+        // Whatever chunk was claimed is left unmade, not made from values
+        // that were never computed.
+        assert!(job
+            .band_chunks
+            .iter()
+            .all(|c| matches!(c.get(), None | Some(None))));
+        t.pin(false);
+    }
 
     #[test]
     fn without_leaves_exactly_the_ranges_not_taken() {

@@ -8,38 +8,64 @@
 //! at most `span` positions is then one contiguous slice of the store.
 
 use crate::{Error, Result};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// The values so far (see the [module docs](self)).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Table {
     vals: Vec<u16>,
     fold: Option<Fold>,
-    /// While [`Prefix`] views may be read by another thread: the store
+    /// While [`Live`] views may be read by another thread: the store
     /// must not move, so a push past its capacity is refused.
     pinned: bool,
+    /// While pinned, the number of values pushed, published (release)
+    /// after each push for [`Live`] views.
+    published: Arc<AtomicUsize>,
 }
 
-/// A read-only view of g(0..len) of a flat table that another thread may
-/// read while the owner appends values (see [`Table::prefix`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Prefix {
+impl Clone for Table {
+    /// A copy of the values, with no views (its own count).
+    fn clone(&self) -> Table {
+        Table {
+            vals: self.vals.clone(),
+            fold: self.fold,
+            pinned: false,
+            published: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+}
+
+/// A read-only view of a flat, pinned table that another thread may read
+/// while the owner appends: g(0..m), m the number of values pushed when it
+/// is read (see [`Table::live`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Live {
     ptr: *const u16,
-    len: usize,
+    published: Arc<AtomicUsize>,
 }
 
-// SAFETY: a `Prefix` is a shared, read-only view of values that nobody
-// writes while it is used (the contract of `Table::prefix`); u16 is `Sync`.
-unsafe impl Send for Prefix {}
+// SAFETY: a `Live` view only reads values that are never written again
+// while it is used (the contract of `Table::live`): those below the count
+// published after they were pushed; u16 is `Sync`.
+unsafe impl Send for Live {}
 // SAFETY: as for `Send`: every thread only reads through it.
-unsafe impl Sync for Prefix {}
+unsafe impl Sync for Live {}
 
-impl Prefix {
-    /// g(0..len).
+impl Live {
+    /// The number of values pushed so far.
+    pub fn len(&self) -> usize {
+        self.published.load(Ordering::Acquire)
+    }
+
+    /// g(0..m), every value pushed so far.
     pub fn values(&self) -> &[u16] {
-        // SAFETY: `Table::prefix`'s contract: the store holds `len`
-        // initialised values that stay in place and unchanged while the
-        // view is used.
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+        let m = self.len();
+        // SAFETY: `Table::live`'s contract: the store stays in place while
+        // the view is used, and the m values published (release, after
+        // they were written; acquire above) are initialised and never
+        // written again.
+        unsafe { std::slice::from_raw_parts(self.ptr, m) }
     }
 }
 
@@ -65,6 +91,7 @@ impl Table {
             vals,
             fold: None,
             pinned: false,
+            published: Arc::new(AtomicUsize::new(0)),
         }
     }
 
@@ -77,25 +104,29 @@ impl Table {
         }
     }
 
-    /// Pins the store (`true`) so that [`Prefix`] views stay valid: pushes
+    /// Pins the store (`true`) so that [`Live`] views stay valid: pushes
     /// past the capacity are then refused, and so is folding. Unpinning
     /// (`false`) is for when no view is in use any more.
     pub fn pin(&mut self, pinned: bool) {
         self.pinned = pinned;
+        if pinned {
+            self.published.store(self.vals.len(), Ordering::Release);
+        }
     }
 
-    /// A view of g(0..len) for another thread.
+    /// A view of the values pushed so far, and of those pushed later once
+    /// they are, for another thread.
     ///
     /// # Safety
-    /// The table must be flat and pinned ([`Table::pin`]) and `len` at most
-    /// [`Table::len`]; it must stay pinned, and not be folded, while the
-    /// view is read. Pushes are fine: they write past `len` within the
-    /// capacity, and `Vec::push` makes no reference to the values before.
-    pub unsafe fn prefix(&self, len: usize) -> Prefix {
-        debug_assert!(self.pinned && self.fold.is_none() && len <= self.vals.len());
-        Prefix {
+    /// The table must be flat and pinned ([`Table::pin`]), and stay pinned
+    /// and unfolded while the view is read. Pushes are fine: they write
+    /// past the published count within the capacity, and `Vec::push` makes
+    /// no reference to the values before.
+    pub unsafe fn live(&self) -> Live {
+        debug_assert!(self.pinned && self.fold.is_none());
+        Live {
             ptr: self.vals.as_ptr(),
-            len,
+            published: self.published.clone(),
         }
     }
 
@@ -167,6 +198,9 @@ impl Table {
                     ));
                 }
                 self.vals.push(v);
+                if self.pinned {
+                    self.published.store(self.vals.len(), Ordering::Release);
+                }
                 Ok(())
             }
             Some(f) => {
@@ -259,8 +293,9 @@ mod tests {
         let mut t = Table::new(Vec::with_capacity(4));
         t.push(0).unwrap();
         t.pin(true);
-        // SAFETY: flat, pinned, 1 ≤ len; the view is read while pinned.
-        let view = unsafe { t.prefix(1) };
+        // SAFETY: flat and pinned; the view is read while pinned.
+        let view = unsafe { t.live() };
+        assert_eq!(view.values(), &[0]);
         let room = t.room();
         for v in 1..=room as u16 {
             t.push(v).unwrap();
@@ -269,7 +304,8 @@ mod tests {
             t.push(99).is_err(),
             "a push past the capacity would move the store"
         );
-        assert_eq!(view.values(), &[0]);
+        // The view sees every value pushed.
+        assert_eq!(view.values(), &(0..=room as u16).collect::<Vec<_>>()[..]);
         assert_eq!(t.len(), 1 + room);
         t.pin(false);
         t.push(99).unwrap();
