@@ -53,20 +53,22 @@
 //!
 //! With [`Tuning::threads`] = 2 this is a pipeline: while the main thread
 //! finishes batch j, a helper thread makes the marks of batch j + 1 whose
-//! partners lie before batch j + 1. It reads the values through a *live*
+//! partners lie before batch j + 1 (those of rare positions found in batch
+//! j are left to the main thread). It reads the values through a *live*
 //! view of the table, which is *pinned* meanwhile (pushes may not move its
 //! store, and it may not fold) and publishes its length after each push.
 //! The helper's share is cut into chunks of 64 heaps that either thread
-//! may claim. It first makes the marks whose partners lie before batch j;
-//! then the *band*, those whose partners lie in batch j, each chunk as soon
-//! as the main thread has computed the values it reads (the band's chunk c
-//! needs batch j up to about its chunk c). When the main thread reaches
-//! batch j + 1 it makes the chunks the helper has not started, so neither
-//! thread waits for more than one chunk. Marks made for a batch that then
+//! may claim. It first makes the marks whose partners all lie before batch
+//! j; then the *band*, the rest, whose partners reach into batch j, each
+//! chunk once the main thread has computed the values it reads (the
+//! band's chunk c needs batch j up to about its chunk c): it spins for
+//! about a chunk's time, then sleeps. When the main thread reaches batch
+//! j + 1 it makes every chunk the helper has not claimed, and waits only
+//! for those the helper is making. Marks made for a batch that then
 //! changed (it ended early, the bitsets grew, the rare list was rebuilt)
-//! are dropped and made again. Officers to 10^6 takes 0.70 s instead of
-//! 1.13 s, Grundy's game to 2^24 10.4 s instead of 15.5 s (wall time;
-//! `bench/engine.results.txt`).
+//! are dropped and made again. Officers to 10^6 takes 0.88 s instead of
+//! 1.34 s, Grundy's game to 2^24 10.7 s instead of 16.4 s (wall time, one
+//! run; `bench/engine.results.txt`).
 //!
 //! A folded table (below) is not pipelined. Its heaps could be checked in
 //! any order, since the period gives every value they read, but splitting
@@ -626,19 +628,23 @@ impl Engine {
     /// before batch j while this one appends.
     fn run_pipelined(&mut self, end: usize, full: bool) -> Result<()> {
         self.values.pin(true);
-        let out = std::thread::scope(|s| {
-            let (jobs, todo) = mpsc::channel::<Arc<MarkJob>>();
-            s.spawn(move || {
-                for job in todo {
-                    job.work();
-                    job.help_band();
-                }
-            });
-            // Dropping `jobs` at the end stops the helper.
-            self.run_batches(end, full, Some(&Pipe { jobs }))
-        });
+        // A panic on either thread is raised again after unpinning, so that
+        // an engine whose caller catches it is not left pinned.
+        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            std::thread::scope(|s| {
+                let (jobs, todo) = mpsc::channel::<Arc<MarkJob>>();
+                s.spawn(move || {
+                    for job in todo {
+                        job.work();
+                        job.help_band();
+                    }
+                });
+                // Dropping `jobs` at the end stops the helper.
+                self.run_batches(end, full, Some(&Pipe { jobs }))
+            })
+        }));
         self.values.pin(false);
-        out
+        out.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
 
     /// The rare index ranges of batch n0..n1: per split k, the ranges
@@ -1299,10 +1305,10 @@ struct MarkJob {
     /// The next band chunk to claim.
     band_next: AtomicUsize,
     /// Each chunk's band marks (exact), once made; `None` if making them
-    /// failed or the job was cancelled first.
+    /// failed.
     band_chunks: Vec<OnceLock<Option<Vec<u64>>>>,
-    /// Set when the job will not be used: a band chunk waiting for values
-    /// gives up.
+    /// Set when the job will not be used: the helper, waiting for the
+    /// values of a band chunk, gives up.
     cancelled: AtomicBool,
 }
 
@@ -1454,7 +1460,7 @@ const BAND_NAP: std::time::Duration = std::time::Duration::from_micros(50);
 type ChunkMarks = (Vec<u64>, Vec<u16>);
 
 /// Sets a chunk to `None` when dropped before it was set (a panic while
-/// making it, or a cancelled band chunk).
+/// making it).
 struct Unmade<'a, T>(&'a OnceLock<Option<T>>);
 
 impl<T> Drop for Unmade<'_, T> {

@@ -222,7 +222,8 @@ impl Table {
     /// Reserves room for g(0..=upto) in a flat table (only pages written
     /// count towards memory).
     pub fn reserve(&mut self, upto: usize) {
-        if self.fold.is_none() {
+        // A pinned store may not move.
+        if self.fold.is_none() && !self.pinned {
             let _ = self
                 .vals
                 .try_reserve_exact((upto + 1).saturating_sub(self.vals.len()));
