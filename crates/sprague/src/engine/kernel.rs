@@ -841,12 +841,7 @@ mod tests {
                 for &v in pend_values {
                     pending[v as usize >> 6] |= 1 << (v & 63);
                 }
-                let mut want = pending.clone();
-                for i in 0..len {
-                    let x = (lo[i] ^ hi[len - 1 - i]) as usize;
-                    want[x >> 6] &= !(1u64 << (x & 63));
-                }
-                let empty = want.iter().all(|&w| w == 0);
+                let (want, empty) = plain_clear(&lo, &hi, &pending);
                 let mut got = pending.clone();
                 assert_eq!(
                     clear_pair_values(&lo, &hi, &mut got),
@@ -858,6 +853,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `pending` less every pair value `lo[i] ^ hi[len − 1 − i]`, and
+    /// whether that leaves it empty: what `clear_pair_values` must give.
+    fn plain_clear(lo: &[u16], hi: &[u16], pending: &[u64]) -> (Vec<u64>, bool) {
+        let mut want = pending.to_vec();
+        for (i, &a) in lo.iter().enumerate() {
+            let x = (a ^ hi[lo.len() - 1 - i]) as usize;
+            want[x >> 6] &= !(1u64 << (x & 63));
+        }
+        let empty = want.iter().all(|&w| w == 0);
+        (want, empty)
     }
 
     #[test]
@@ -884,12 +891,7 @@ mod tests {
                             }
                         })
                         .collect();
-                    let mut want = pending.clone();
-                    for i in 0..len {
-                        let x = (lo[i] ^ hi[len - 1 - i]) as usize;
-                        want[x >> 6] &= !(1u64 << (x & 63));
-                    }
-                    let empty = want.iter().all(|&w| w == 0);
+                    let (want, empty) = plain_clear(&lo, &hi, &pending);
                     let mut got = pending.clone();
                     assert_eq!(clear_pair_values(&lo, &hi, &mut got), empty);
                     if !empty {

@@ -1316,38 +1316,17 @@ impl MarkJob {
     /// Claims and makes chunks until none is left; returns how many this
     /// call made.
     fn work(&self) -> usize {
-        let mut made = 0;
-        loop {
-            let c = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(cell) = self.chunks.get(c) else {
-                return made;
-            };
-            // Only the claimant of chunk c sets it: to the marks, or, if
-            // making them panics, to `None` as the guard drops (so that
-            // nobody waits for it forever).
-            let failed = Unmade(cell);
-            let _ = cell.set(Some(self.make(c)));
-            drop(failed);
-            made += 1;
-        }
+        claim_all(&self.next, &self.chunks, |c| self.make(c))
     }
 
     /// The main thread's part of the band, at the start of the batch (when
     /// every value it reads is computed): claims and makes the chunks left;
     /// returns how many this call made.
     fn work_band(&self) -> usize {
-        let mut made = 0;
-        loop {
-            let c = self.band_next.fetch_add(1, Ordering::Relaxed);
-            let Some(cell) = self.band_chunks.get(c) else {
-                return made;
-            };
+        claim_all(&self.band_next, &self.band_chunks, |c| {
             debug_assert!(self.view.len() >= self.band_needs(c));
-            let failed = Unmade(cell);
-            let _ = cell.set(Some(self.make_band(c)));
-            drop(failed);
-            made += 1;
-        }
+            self.make_band(c)
+        })
     }
 
     /// The helper's part of the band: each chunk in turn once the values it
@@ -1383,9 +1362,7 @@ impl MarkJob {
                 .compare_exchange(c, c + 1, Ordering::AcqRel, Ordering::Relaxed)
                 .is_ok()
             {
-                let failed = Unmade(cell);
-                let _ = cell.set(Some(self.make_band(c)));
-                drop(failed);
+                fill(cell, || self.make_band(c));
                 made += 1;
             }
         }
@@ -1458,6 +1435,29 @@ const BAND_NAP: std::time::Duration = std::time::Duration::from_micros(50);
 /// A chunk's marks, `words` per heap, and per heap the value up to which
 /// they are exact.
 type ChunkMarks = (Vec<u64>, Vec<u16>);
+
+/// Claims chunks from `next` until none of `cells` is left, and sets each
+/// to what `make` gives; returns how many this call made.
+fn claim_all<T>(next: &AtomicUsize, cells: &[OnceLock<Option<T>>], make: impl Fn(usize) -> T) -> usize {
+    let mut made = 0;
+    loop {
+        let c = next.fetch_add(1, Ordering::Relaxed);
+        let Some(cell) = cells.get(c) else {
+            return made;
+        };
+        fill(cell, || make(c));
+        made += 1;
+    }
+}
+
+/// Sets a chunk claimed by this thread (only its claimant sets it): to what
+/// `make` gives, or, if making it panics, to `None` as the guard drops, so
+/// that nobody waits for it forever.
+fn fill<T>(cell: &OnceLock<Option<T>>, make: impl FnOnce() -> T) {
+    let failed = Unmade(cell);
+    let _ = cell.set(Some(make()));
+    drop(failed);
+}
 
 /// Sets a chunk to `None` when dropped before it was set (a panic while
 /// making it).
