@@ -373,3 +373,30 @@ fn out_through_a_symbolic_link_writes_its_target() {
     let f = read_sequence(std::fs::File::open(&target).unwrap(), "link-target.sgv").unwrap();
     assert_eq!(f.values, plain_octal("0.6", 2000));
 }
+
+#[test]
+fn a_checkpoint_in_use_by_another_run_is_refused_and_freed_at_the_end() {
+    let ck = tmp("in-use.ckpt");
+    let lock = ck.with_file_name("in-use.ckpt.lock");
+    let args = ["table", "grundy", "--upto", "60000000", "--checkpoint"];
+    let mut first = std::process::Command::new(bin())
+        .args(args)
+        .arg(&ck)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while !lock.exists() && t.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let second = [&args[..], &[ck.to_str().unwrap()]].concat();
+    refused(&second, "is in use by another sprague run");
+    first.kill().unwrap();
+    first.wait().unwrap();
+    // A killed run's lock ends with it: the checkpoint can be used again,
+    // and a run that ends removes its lock file.
+    let _ = std::fs::remove_file(&ck);
+    let done = run_json(&["table", "octal:0.6", "--upto", "3000"], Some(&ck));
+    assert_eq!(done["computed"], 3001);
+    assert!(!lock.exists());
+}

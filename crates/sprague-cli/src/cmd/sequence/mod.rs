@@ -5,14 +5,18 @@
 //! formats; this module owns the files (atomic replace: temp file, fsync,
 //! rename, fsync of the directory), the progress bar, and the summary.
 
+mod files;
+mod memory;
+mod progress;
+
 use crate::cli::TableArgs;
 use anyhow::{bail, Context};
-use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use files::{atomic_write, identity, sibling, target, RunLock};
 use serde::Serialize;
 use sprague::engine::{checksum_upto, store, Engine, Period, SeqGame, Status, Tuning};
-use std::fs::{self, File};
-use std::io::{BufReader, BufWriter, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// From this N on, octal codes and Grundy's game go to the sequence engine
@@ -22,15 +26,6 @@ const LARGE: u64 = 100_000;
 
 /// A run whose table still grows stops when less memory than this is left.
 const MIN_FREE: u64 = 256 << 20;
-
-/// The memory the system can still give, in bytes (Linux: MemAvailable in
-/// /proc/meminfo); `None` where unknown.
-fn available_memory() -> Option<u64> {
-    let text = fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib << 10)
-}
 
 /// The longest --checkpoint-every, in seconds (a year).
 const MAX_EVERY: u64 = 365 * 24 * 3600;
@@ -152,6 +147,8 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
             bail!("--checkpoint and --out name the same file `{}`", c.display());
         }
     }
+    // One run at a time on a checkpoint, locked before it is read.
+    let _lock = checkpoint.as_deref().map(RunLock::take).transpose()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let tuning = Tuning {
         threads: l.threads.unwrap_or(cores.min(2)),
@@ -168,7 +165,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         _ => Engine::resume_tuned(game, vec![0], tuning)?,
     };
     let resumed_from = engine.len();
-    let bar = progress(upto + 1, resumed_from);
+    let mut bar = progress::Progress::new(upto + 1, resumed_from);
     let start = Instant::now();
     let mut saved = Instant::now();
     let mut save_cost = Duration::ZERO;
@@ -179,15 +176,15 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         // Aim at about a tenth of a second per step.
         let took = t.elapsed().as_secs_f64().max(1e-6);
         budget = ((budget as f64 * 0.1 / took) as usize).clamp(256, 1 << 24);
-        bar.set_position(engine.len());
+        bar.set(engine.len());
         if status != Status::Running {
             break;
         }
         // Stop, with the checkpoint saved, rather than be killed for
         // memory: a table still growing while little memory is left.
         let need = 2 * (upto + 1).saturating_sub(engine.len());
-        if !engine.is_folded() && available_memory().is_some_and(|m| m < MIN_FREE && need > m / 2) {
-            bar.finish_and_clear();
+        if !engine.is_folded() && memory::available().is_some_and(|m| m < MIN_FREE && need > m / 2) {
+            bar.finish();
             if let Some(path) = &checkpoint {
                 save_checkpoint(path, &spec, upto, full, &engine)?;
             }
@@ -214,13 +211,16 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
             }
         }
     }
-    bar.finish_and_clear();
+    bar.finish();
     if let Some(path) = &checkpoint {
         save_checkpoint(path, &spec, upto, full, &engine)?;
     }
     let computed = engine.len().min(upto + 1);
     if let Some(path) = &out_file {
-        atomic_write(path, |w| {
+        // A name of this run's own: two runs given one --out do not write
+        // into one temporary file.
+        let tmp = sibling(path, &format!(".{}.tmp", std::process::id()));
+        atomic_write(path, &tmp, |w| {
             store::write_sequence(w, &spec, upto, computed, engine.chunks(computed), engine.period())
         })?;
     }
@@ -307,127 +307,9 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A progress bar on stderr with rate and ETA; hidden unless stderr is a terminal.
-fn progress(len: u64, pos: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    // Rate and time left from the values computed in this run (a resumed
-    // run starts at `pos`), in whole values per second.
-    let rate =
-        move |s: &ProgressState| s.pos().saturating_sub(pos) as f64 / s.elapsed().as_secs_f64().max(1e-3);
-    if let Ok(style) =
-        ProgressStyle::with_template("{wide_bar} {human_pos}/{human_len} {rate} ETA {left} ({elapsed})")
-    {
-        let style = style
-            .with_key("rate", move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}/s", HumanCount(rate(s) as u64));
-            })
-            .with_key("left", move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let r = rate(s);
-                let left = s.len().unwrap_or(0).saturating_sub(s.pos()) as f64;
-                let _ = match r > 0.0 {
-                    true => write!(
-                        w,
-                        "{}",
-                        HumanDuration(Duration::from_secs_f64((left / r).min(1e9)))
-                    ),
-                    false => write!(w, "?"),
-                };
-            });
-        bar.set_style(style);
-    }
-    bar.set_position(pos);
-    bar
-}
-
 fn save_checkpoint(path: &Path, spec: &str, upto: u64, full: bool, engine: &Engine) -> anyhow::Result<()> {
-    atomic_write(path, |w| {
+    // The run holds the checkpoint's lock, so the temporary is its own.
+    atomic_write(path, &sibling(path, ".tmp"), |w| {
         store::write_checkpoint(w, spec, upto, full, engine.stored(), engine.len())
     })
-}
-
-/// Writes `path` so that a crash at any moment leaves either the old file
-/// or the new one: a temporary file beside it, fsync, rename, fsync of the
-/// directory.
-fn atomic_write(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<&File>) -> std::io::Result<()>,
-) -> anyhow::Result<()> {
-    let tmp = temp_path(path);
-    let ctx = || format!("cannot write `{}`", path.display());
-    let file = File::create(&tmp).with_context(ctx)?;
-    {
-        let mut w = BufWriter::with_capacity(1 << 20, &file);
-        write(&mut w).with_context(ctx)?;
-        w.flush().with_context(ctx)?;
-    }
-    file.sync_all().with_context(ctx)?;
-    drop(file);
-    fs::rename(&tmp, path).with_context(ctx)?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    // Make the rename itself durable (not possible on every platform).
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-/// The file that a run writes for `flag` at `path`: the path itself, or
-/// the file a symbolic link there points to (writing replaces it whole, so
-/// a link would be replaced instead of its target). An error, before any
-/// computing, if it is not a regular file or no file can be made beside it.
-fn target(path: &Path, flag: &str) -> anyhow::Result<PathBuf> {
-    /// Links followed at most (as Linux does).
-    const HOPS: usize = 40;
-    let shown = path.display();
-    if path.as_os_str().is_empty() || path.as_os_str().to_string_lossy().ends_with('/') {
-        bail!("{flag} `{shown}`: give a file name");
-    }
-    // Follow links one at a time: the last one may point to a file not
-    // made yet, which is then the one to write.
-    let mut file = path.to_path_buf();
-    for hop in 0.. {
-        match fs::symlink_metadata(&file) {
-            Ok(m) if m.file_type().is_symlink() => {
-                if hop == HOPS {
-                    bail!("{flag} `{shown}`: too many levels of symbolic links");
-                }
-                let to = fs::read_link(&file).map_err(|e| anyhow::anyhow!("{flag} `{shown}`: {e}"))?;
-                file = file.parent().map_or(to.clone(), |dir| dir.join(&to));
-            }
-            Ok(m) if !m.is_file() => {
-                bail!("{flag} `{shown}` is not a regular file (sprague replaces the file it writes)")
-            }
-            Ok(_) => break,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => break,
-            Err(e) => bail!("{flag} `{shown}`: {e}"),
-        }
-    }
-    let tmp = temp_path(&file);
-    File::create(&tmp)
-        .and_then(|_| fs::remove_file(&tmp))
-        .map_err(|e| anyhow::anyhow!("{flag} `{shown}`: cannot write there ({e})"))?;
-    Ok(file)
-}
-
-/// Where `file` (a path `target` returned) really is: its directory with
-/// every link resolved, and its name; two names of one file compare equal
-/// (hard links aside).
-fn identity(file: &Path) -> Option<PathBuf> {
-    let dir = match file.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    Some(fs::canonicalize(dir).ok()?.join(file.file_name()?))
-}
-
-fn temp_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(".tmp");
-    path.with_file_name(name)
 }

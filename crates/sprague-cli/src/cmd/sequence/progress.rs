@@ -1,0 +1,188 @@
+//! The progress bar of a long run, and its estimate of the time left.
+//!
+//! A value costs more the further a run goes (a dense run reads every
+//! earlier value, a sparse one every rare position so far), so a rate
+//! measured now overstates the rate to come. The estimate takes the time
+//! to reach n to grow as n^p and fits p to the run so far.
+
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// The progress bar on stderr with rate and time left; hidden unless
+/// stderr is a terminal.
+pub struct Progress {
+    bar: ProgressBar,
+    eta: Eta,
+    start: Instant,
+}
+
+impl Progress {
+    /// A bar for values 0..`len`, of which a resumed run already has `pos`.
+    pub fn new(len: u64, pos: u64) -> Progress {
+        let bar = match std::io::stderr().is_terminal() {
+            true => ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()),
+            false => ProgressBar::hidden(),
+        };
+        if let Ok(style) =
+            ProgressStyle::with_template("{wide_bar} {human_pos}/{human_len} {msg} ({elapsed})")
+        {
+            bar.set_style(style);
+        }
+        bar.set_position(pos);
+        let mut eta = Eta::default();
+        eta.record(pos, 0.0);
+        Progress {
+            bar,
+            eta,
+            start: Instant::now(),
+        }
+    }
+
+    /// Moves the bar to `pos` values computed.
+    pub fn set(&mut self, pos: u64) {
+        self.eta.record(pos, self.start.elapsed().as_secs_f64());
+        self.bar.set_position(pos);
+        if self.bar.is_hidden() {
+            return;
+        }
+        let len = self.bar.length().unwrap_or(pos);
+        let rate = self
+            .eta
+            .rate()
+            .map_or("?".to_string(), |r| HumanCount(r as u64).to_string());
+        let left = self.eta.left(len).map_or("?".to_string(), |s| {
+            HumanDuration(Duration::from_secs_f64(s.min(1e9))).to_string()
+        });
+        self.bar.set_message(format!("{rate}/s ETA {left}"));
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The time left of a run, from its positions at the times it reported
+/// them.
+#[derive(Debug, Default)]
+pub struct Eta {
+    /// (values computed, seconds since the start), in order.
+    samples: Vec<(u64, f64)>,
+}
+
+impl Eta {
+    /// The least time a rate is measured over, in seconds.
+    const MIN_SPAN: f64 = 0.5;
+
+    /// Notes that `pos` values were computed after `secs` seconds.
+    pub fn record(&mut self, pos: u64, secs: f64) {
+        if self.samples.last().is_some_and(|&(p, s)| p >= pos || s >= secs) {
+            return;
+        }
+        self.samples.push((pos, secs));
+    }
+
+    /// The values per second over [t0, t1], and the position at the middle.
+    fn rate_between(&self, t0: f64, t1: f64) -> Option<(f64, f64)> {
+        let at = |t: f64| {
+            let i = self
+                .samples
+                .partition_point(|&(_, s)| s < t)
+                .min(self.samples.len() - 1);
+            self.samples[i]
+        };
+        let ((n0, s0), (n1, s1)) = (at(t0), at(t1));
+        (s1 - s0 > 0.0 && n1 > n0).then(|| ((n1 - n0) as f64 / (s1 - s0), (n0 + n1) as f64 / 2.0))
+    }
+
+    /// The recent rate, in values per second: over the latter half of the
+    /// run so far.
+    pub fn rate(&self) -> Option<f64> {
+        let &(_, t) = self.samples.last()?;
+        (t >= Self::MIN_SPAN)
+            .then(|| self.rate_between(t / 2.0, t))?
+            .map(|r| r.0)
+    }
+
+    /// The seconds left until `end` values are computed.
+    ///
+    /// With the recent rate r at the current position n and time ∝ n^p, the time left
+    /// is ∫ₙᴺ dx / rate(x) = n / (p·r) · ((N/n)^p − 1), where the rate
+    /// falls as n^(1−p). p comes from the rates over the second and the
+    /// fourth quarter of the run so far, kept within [1, 3]: 1 is a
+    /// constant cost per value, 2 a dense run, and a run that speeds up
+    /// (a sparse run leaving its start) is taken as constant.
+    pub fn left(&self, end: u64) -> Option<f64> {
+        let &(n, t) = self.samples.last()?;
+        if n >= end {
+            return Some(0.0);
+        }
+        let (r, mid) = self.rate_between(t / 2.0, t).filter(|_| t >= Self::MIN_SPAN)?;
+        let p = match self.rate_between(t / 4.0, t / 2.0) {
+            Some((r0, mid0)) if mid > mid0 * 1.05 => {
+                (1.0 - (r / r0).ln() / (mid / mid0).ln()).clamp(1.0, 3.0)
+            }
+            _ => 1.0,
+        };
+        let n = n as f64;
+        // r was measured around `mid`; at n it is lower by (n/mid)^(p−1).
+        let r = r * (n / mid).powf(1.0 - p);
+        Some(n / (p * r) * ((end as f64 / n).powf(p) - 1.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An Eta fed by a run where reaching n takes `time(n)` seconds, up to
+    /// `now` of `end` values.
+    fn run(time: impl Fn(f64) -> f64, now: u64, start: u64) -> Eta {
+        let mut eta = Eta::default();
+        for i in 0..=1000u64 {
+            let n = start + (now - start) * i / 1000;
+            eta.record(n, time(n as f64) - time(start as f64));
+        }
+        eta
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 0.03 * b
+    }
+
+    #[test]
+    fn a_constant_cost_gives_the_linear_estimate() {
+        let eta = run(|n| n / 1000.0, 10_000, 0);
+        assert!(close(eta.rate().unwrap(), 1000.0));
+        assert!(close(eta.left(30_000).unwrap(), 20.0), "{:?}", eta.left(30_000));
+    }
+
+    #[test]
+    fn a_dense_run_is_estimated_as_quadratic() {
+        // t = n^2 / 10^8: to 10^5 in 100 s, to 10^6 in 10^4 s.
+        let eta = run(|n| n * n / 1e8, 100_000, 0);
+        let left = eta.left(1_000_000).unwrap();
+        assert!(close(left, 9900.0), "{left}");
+    }
+
+    #[test]
+    fn a_resumed_run_fits_the_same_law() {
+        let eta = run(|n| n * n / 1e8, 200_000, 100_000);
+        let left = eta.left(1_000_000).unwrap();
+        assert!(close(left, 10_000.0 - 400.0), "{left}");
+    }
+
+    #[test]
+    fn a_run_that_speeds_up_is_taken_as_constant_and_an_early_one_is_unknown() {
+        let eta = run(|n| n.sqrt(), 10_000, 0);
+        let (r, left) = (eta.rate().unwrap(), eta.left(20_000).unwrap());
+        assert!(close(left, 10_000.0 / r), "{left}");
+        assert_eq!(
+            run(|n| n / 1e6, 100_000, 0).left(200_000),
+            None,
+            "0.1 s is too early"
+        );
+        assert_eq!(run(|n| n, 10, 0).left(10), Some(0.0));
+    }
+}
