@@ -228,6 +228,10 @@ pub struct Tuning {
     /// one instead of by taking the value of every pair (measured on
     /// `octal:0.16`, 2–3 candidates a heap: twice as fast).
     pub few_candidates: usize,
+    /// For tests: the main thread lets the helper claim every chunk of a
+    /// batch (waiting up to a second a batch) before it makes any itself,
+    /// so that the helper's code runs whatever the scheduler does.
+    pub helper_first: bool,
 }
 
 impl Default for Tuning {
@@ -241,6 +245,7 @@ impl Default for Tuning {
             par_work: 1 << 16,
             fold_span: 1 << 16,
             few_candidates: 4,
+            helper_first: false,
         }
     }
 }
@@ -826,6 +831,9 @@ impl Engine {
             }
         }
         if let Some(job) = &pre {
+            if self.tuning.helper_first {
+                job.wait_claimed(std::time::Duration::from_secs(1));
+            }
             // The chunks the helper has not started are made here; then
             // every chunk's marks join the batch's.
             let mine = job.work();
@@ -1416,6 +1424,18 @@ impl MarkJob {
         (bits, trust)
     }
 
+    /// Waits until every chunk and band chunk is claimed, or for `limit`
+    /// ([`Tuning::helper_first`]).
+    fn wait_claimed(&self, limit: std::time::Duration) {
+        let start = std::time::Instant::now();
+        while (self.next.load(Ordering::Acquire) < self.chunks.len()
+            || self.band_next.load(Ordering::Acquire) < self.band_chunks.len())
+            && start.elapsed() < limit
+        {
+            std::thread::sleep(BAND_NAP);
+        }
+    }
+
     /// Leaves the chunks not yet claimed unmade: only for a job that will
     /// not be used (whoever waited for its chunks would wait forever).
     fn cancel(&self) {
@@ -1754,17 +1774,24 @@ mod tests {
         };
         let mut one = Engine::resume_tuned(game.clone(), vec![0], tuned(1)).unwrap();
         let mut two = Engine::resume_tuned(game.clone(), vec![0], tuned(2)).unwrap();
-        // Each batch's band is made while the batch before is computed; how
-        // much of it the helper makes depends on the scheduler, but over
-        // some hundred batches it makes some.
-        let mut upto = 0;
-        while upto < 60_000 && (upto == 0 || two.band_handed_over == 0) {
-            upto += 15_000;
-            while one.advance(upto, true, upto as usize).unwrap() == Status::Running {}
-            while two.advance(upto, true, upto as usize).unwrap() == Status::Running {}
-            assert_eq!(one.to_vec(), two.to_vec());
+        // The helper claims every chunk it can before the main thread
+        // makes any: its code runs whatever the scheduler does.
+        let mut first = Engine::resume_tuned(
+            game,
+            vec![0],
+            Tuning {
+                helper_first: true,
+                ..tuned(2)
+            },
+        )
+        .unwrap();
+        for e in [&mut one, &mut two, &mut first] {
+            while e.advance(30_000, true, 30_000).unwrap() == Status::Running {}
         }
-        assert!(two.band_handed_over > 0, "the helper made no band marks");
+        assert_eq!(one.to_vec(), two.to_vec());
+        assert_eq!(one.to_vec(), first.to_vec());
+        assert!(first.handed_over > 0, "the helper made no marks");
+        assert!(first.band_handed_over > 0, "the helper made no band marks");
     }
 
     #[test]
