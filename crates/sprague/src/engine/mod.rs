@@ -95,7 +95,7 @@
 //!
 //! # Periods
 //!
-//! For octal codes 0.d₁d₂… the engine tries, whenever the table length
+//! For octal codes (0.d₁d₂… and 4.d₁d₂…) the engine tries, whenever the table length
 //! reaches a power of two and at the end, to prove a period with the octal
 //! periodicity theorem ([`Period`]); a caller may stop there.
 
@@ -141,12 +141,16 @@ impl SeqGame {
         }
     }
 
-    /// t for the periodicity theorem, where the theorem applies (codes
-    /// 0.d₁d₂…; not codes that split without taking, not Grundy's game).
+    /// t for the periodicity theorem, where the theorem applies: every
+    /// octal code, the most tokens a move takes (a code 4.d₁… that also
+    /// splits a heap without taking from it is covered: the proof pairs
+    /// the options a + b = n − k of n and n + p for every 0 ≤ k ≤ t, so
+    /// k = 0 is no exception); not Grundy's game, whose moves are not
+    /// bounded in that way.
     pub fn periodicity_t(&self) -> Option<u64> {
         match self {
-            SeqGame::Octal(c) if c.digit(0) == 0 => Some(c.max_take() as u64),
-            _ => None,
+            SeqGame::Octal(c) => Some(c.max_take() as u64),
+            SeqGame::Grundy => None,
         }
     }
 

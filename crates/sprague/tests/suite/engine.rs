@@ -201,6 +201,9 @@ fn known_periods_are_proven_and_the_run_stops() {
         ("0.07", 53, 34),
         ("0.137", 52, 34),
         ("0.3", 0, 2),
+        // Codes that also split a heap without taking from it.
+        ("4.3", 2, 2),
+        ("4.6", 72, 12),
     ] {
         let game = octal(code);
         let mut e = Engine::new(game.clone());
