@@ -321,6 +321,14 @@ fn output_paths_are_checked_before_the_run() {
         .concat(),
         "name the same file",
     );
+    // The checkpoint's lock and temporary are the run's own.
+    for (suffix, what) in [(".lock", "the lock file"), (".tmp", "the temporary file")] {
+        let own = format!("{same}{suffix}");
+        refused(
+            &[&long[..], &["--out", &own, "--checkpoint", same]].concat(),
+            what,
+        );
+    }
     refused(
         &[&long[..], &["--checkpoint", same, "--checkpoint-every", "1e20"]].concat(),
         "bad --checkpoint-every",
@@ -386,7 +394,9 @@ fn a_checkpoint_in_use_by_another_run_is_refused_and_freed_at_the_end() {
         .spawn()
         .unwrap();
     let t = Instant::now();
-    while !lock.exists() && t.elapsed() < Duration::from_secs(60) {
+    // The pid is written once the lock is held.
+    let held = || std::fs::read(&lock).is_ok_and(|b| !b.is_empty());
+    while !held() && t.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(5));
     }
     let second = [&args[..], &[ck.to_str().unwrap()]].concat();

@@ -71,7 +71,7 @@ pub fn target(path: &Path, flag: &str) -> anyhow::Result<PathBuf> {
     }
     // Probe with a name of this process's own, made new: no file that is
     // already there is touched.
-    let probe = sibling(&file, &format!(".{}.probe", std::process::id()));
+    let probe = directory(&file).join(format!(".sprague-probe-{}", std::process::id()));
     OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -124,6 +124,7 @@ impl RunLock {
         // A run that ends removes its lock file after this run opened it
         // but before it locked it: then lock the new file again.
         for _ in 0..100 {
+            refuse_foreign(&path, checkpoint)?;
             let mut file = OpenOptions::new()
                 .read(true)
                 .write(true)
@@ -155,6 +156,32 @@ impl RunLock {
             path.display()
         )
     }
+}
+
+/// An error unless `path` is missing or looks like a lock file of
+/// sprague's (a regular file holding nothing or a process id), so that a
+/// lock never empties or removes a file of the user's, or one a link
+/// points to.
+fn refuse_foreign(path: &Path, checkpoint: &Path) -> anyhow::Result<()> {
+    let foreign = match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(_) => false, // Opening it reports the error.
+        Ok(m) if !m.is_file() => true,
+        Ok(m) => {
+            m.len() > 20
+                || !fs::read(path)
+                    .map(|b| b.iter().all(u8::is_ascii_digit))
+                    .unwrap_or(true)
+        }
+    };
+    if foreign {
+        bail!(
+            "--checkpoint `{}`: `{}` exists and is not a sprague lock file (a run locks that name); move it away or give another checkpoint",
+            checkpoint.display(),
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 impl Drop for RunLock {
@@ -207,6 +234,27 @@ mod tests {
         );
         let again = RunLock::take(&ck).unwrap();
         drop(again);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_lock_never_empties_or_removes_a_file_that_is_not_its_own() {
+        let dir = scratch("foreign");
+        let ck = dir.join("run.ck");
+        let lock = sibling(&ck, ".lock");
+        let victim = dir.join("victim");
+        fs::write(&victim, b"precious data").unwrap();
+        std::os::unix::fs::symlink(&victim, &lock).unwrap();
+        let err = RunLock::take(&ck).unwrap_err().to_string();
+        assert!(err.contains("is not a sprague lock file"), "{err}");
+        fs::remove_file(&lock).unwrap();
+        fs::write(&lock, b"my notes").unwrap();
+        assert!(RunLock::take(&ck).is_err());
+        assert_eq!(fs::read(&lock).unwrap(), b"my notes");
+        assert_eq!(fs::read(&victim).unwrap(), b"precious data");
+        // A lock file left by a killed run holds its pid: taken over.
+        fs::write(&lock, b"12345").unwrap();
+        drop(RunLock::take(&ck).unwrap());
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -55,7 +55,9 @@ fn cgroup_room(proc_cgroup: &str, root: &Path, read: impl Fn(&Path) -> Option<St
     let mut least: Option<u64> = None;
     for line in proc_cgroup.lines() {
         let mut fields = line.splitn(3, ':');
-        let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
+        let (Some(_), Some(controllers), Some(path)) = (fields.next(), fields.next(), fields.next()) else {
+            continue;
+        };
         let controller = match controllers {
             "" => &V2,
             c if c.split(',').any(|c| c == "memory") => &V1,
@@ -114,7 +116,7 @@ mod tests {
 
     #[test]
     fn a_v1_limit_on_an_ancestor_counts_and_page_cache_is_droppable() {
-        let proc = "9:name=systemd:/\n4:memory:/box/run\n0::/\n";
+        let proc = "9:name=systemd:/\nnot a cgroup line\n4:cpu,memory:/box/run\n0::/\n";
         let read = files(&[
             (
                 "/cg/memory/box/run/memory.limit_in_bytes",

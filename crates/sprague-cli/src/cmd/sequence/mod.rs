@@ -143,8 +143,18 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         .transpose()?;
     let out_file = l.out.as_deref().map(|p| target(p, "--out")).transpose()?;
     if let (Some(c), Some(o)) = (&checkpoint, &out_file) {
+        // The checkpoint, its temporary and its lock are the run's own.
         if identity(c).is_some() && identity(c) == identity(o) {
             bail!("--checkpoint and --out name the same file `{}`", c.display());
+        }
+        for (file, what) in [(sibling(c, ".tmp"), "temporary"), (sibling(c, ".lock"), "lock")] {
+            if identity(&file).is_some() && identity(&file) == identity(o) {
+                bail!(
+                    "--out `{}` is the {what} file of --checkpoint `{}`",
+                    o.display(),
+                    c.display()
+                );
+            }
         }
     }
     // One run at a time on a checkpoint, locked before it is read.
@@ -176,7 +186,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         // Aim at about a tenth of a second per step.
         let took = t.elapsed().as_secs_f64().max(1e-6);
         budget = ((budget as f64 * 0.1 / took) as usize).clamp(256, 1 << 24);
-        bar.set(engine.len());
+        bar.set(engine.len(), engine.mask() == 0);
         if status != Status::Running {
             break;
         }

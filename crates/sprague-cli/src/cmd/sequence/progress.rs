@@ -39,9 +39,11 @@ impl Progress {
         }
     }
 
-    /// Moves the bar to `pos` values computed.
-    pub fn set(&mut self, pos: u64) {
+    /// Moves the bar to `pos` values computed; `dense` when the engine runs
+    /// dense (each value costs in proportion to n).
+    pub fn set(&mut self, pos: u64, dense: bool) {
         self.eta.record(pos, self.start.elapsed().as_secs_f64());
+        self.eta.dense = dense;
         self.bar.set_position(pos);
         if self.bar.is_hidden() {
             return;
@@ -67,20 +69,52 @@ impl Progress {
 /// them.
 #[derive(Debug, Default)]
 pub struct Eta {
-    /// (values computed, seconds since the start), in order.
+    /// (values computed, seconds since the start), in order; thinned to
+    /// every other one when they reach [`Eta::MAX_SAMPLES`].
     samples: Vec<(u64, f64)>,
+    /// The least time between two samples kept (0 until the first
+    /// thinning).
+    gap: f64,
+    /// The run is dense: where the run so far is too short to fit p (a
+    /// resumed run), p = 2 instead of 1.
+    pub dense: bool,
 }
 
 impl Eta {
     /// The least time a rate is measured over, in seconds.
     const MIN_SPAN: f64 = 0.5;
 
+    /// The most samples kept (a week-long run reports some 6 million).
+    const MAX_SAMPLES: usize = 4096;
+
     /// Notes that `pos` values were computed after `secs` seconds.
     pub fn record(&mut self, pos: u64, secs: f64) {
         if self.samples.last().is_some_and(|&(p, s)| p >= pos || s >= secs) {
             return;
         }
-        self.samples.push((pos, secs));
+        // The last sample is always the latest report; the one before it
+        // stays only if it lies at least `gap` after its own predecessor.
+        let n = self.samples.len();
+        if n >= 2 && self.samples[n - 1].1 - self.samples[n - 2].1 < self.gap {
+            self.samples[n - 1] = (pos, secs);
+        } else {
+            self.samples.push((pos, secs));
+        }
+        if self.samples.len() >= Self::MAX_SAMPLES {
+            // Every other one, and the last; later samples as far apart
+            // in time as these, so that they stay spread evenly over the
+            // run (the rates are taken over its last half and quarter).
+            let last = self.samples[self.samples.len() - 1];
+            let mut i = 0;
+            self.samples.retain(|_| {
+                i += 1;
+                i % 2 == 1
+            });
+            if self.samples.last() != Some(&last) {
+                self.samples.push(last);
+            }
+            self.gap = secs / self.samples.len() as f64;
+        }
     }
 
     /// The values per second over [t0, t1], and the position at the middle.
@@ -109,10 +143,13 @@ impl Eta {
     ///
     /// With the recent rate r at the current position n and time ∝ n^p, the time left
     /// is ∫ₙᴺ dx / rate(x) = n / (p·r) · ((N/n)^p − 1), where the rate
-    /// falls as n^(1−p). p comes from the rates over the second and the
-    /// fourth quarter of the run so far, kept within [1, 3]: 1 is a
-    /// constant cost per value, 2 a dense run, and a run that speeds up
-    /// (a sparse run leaving its start) is taken as constant.
+    /// falls as n^(1−p). p comes from the rates over the second quarter
+    /// and the second half of the run so far (in time), kept within
+    /// [1, 3]: 1 is a constant cost per value, 2 a dense run, and a run
+    /// that speeds up (a sparse run leaving its start) is taken as
+    /// constant. Where those windows are too close in n to tell (a run
+    /// resumed from a checkpoint has grown only a little), p is 2 for a
+    /// dense run and 1 for a sparse one.
     pub fn left(&self, end: u64) -> Option<f64> {
         let &(n, t) = self.samples.last()?;
         if n >= end {
@@ -123,6 +160,7 @@ impl Eta {
             Some((r0, mid0)) if mid > mid0 * 1.05 => {
                 (1.0 - (r / r0).ln() / (mid / mid0).ln()).clamp(1.0, 3.0)
             }
+            _ if self.dense => 2.0,
             _ => 1.0,
         };
         let n = n as f64;
@@ -171,6 +209,39 @@ mod tests {
         let eta = run(|n| n * n / 1e8, 200_000, 100_000);
         let left = eta.left(1_000_000).unwrap();
         assert!(close(left, 10_000.0 - 400.0), "{left}");
+    }
+
+    #[test]
+    fn a_dense_run_resumed_near_its_end_is_taken_as_quadratic() {
+        // Resumed at 10^5, now at 1.02·10^5: too little to fit p.
+        let mut eta = run(|n| n * n / 1e6, 102_000, 100_000);
+        let linear = 1_898_000.0 / eta.rate().unwrap();
+        assert!(close(eta.left(2_000_000).unwrap(), linear));
+        eta.dense = true;
+        let want = 2e6 * 2e6 / 1e6 - 102_000f64.powi(2) / 1e6;
+        let left = eta.left(2_000_000).unwrap();
+        assert!(close(left, want), "{left} against {want}");
+    }
+
+    #[test]
+    fn samples_are_thinned_and_the_estimate_holds() {
+        let mut eta = Eta::default();
+        for i in 1..=100_000u64 {
+            let n = (i * 10) as f64;
+            eta.record(i * 10, n * n / 1e8);
+        }
+        assert!(eta.samples.len() < Eta::MAX_SAMPLES);
+        assert_eq!(eta.samples.last(), Some(&(1_000_000, 1e4)));
+        // Spread over the run: a sample in each tenth of its time.
+        for d in 0..10 {
+            let (from, to) = (d as f64 * 1e3, (d + 1) as f64 * 1e3);
+            assert!(
+                eta.samples.iter().any(|&(_, s)| from <= s && s < to),
+                "none in {from}..{to}"
+            );
+        }
+        let left = eta.left(2_000_000).unwrap();
+        assert!(close(left, 3e4), "{left}");
     }
 
     #[test]
