@@ -125,7 +125,8 @@ pub struct LongRunArgs {
     pub out: Option<std::path::PathBuf>,
     /// Compute every value up to N even after a period is proven (past the
     /// period each value is still computed, checked against the period, and
-    /// the table kept folded in O(pre-period + period) memory).
+    /// the table kept folded in O(pre-period + period) memory). With --json
+    /// the summary then lists every value: for N = 10^8 some 200 MB of text.
     #[arg(long)]
     pub full: bool,
     /// Print a summary of the run (last and largest value, rare values, the
@@ -134,9 +135,9 @@ pub struct LongRunArgs {
     /// --full.
     #[arg(long)]
     pub summary: bool,
-    /// Threads for the sequence engine: 2 lets a helper thread mark the next
-    /// batch's rare × common pairs while the current one is finished (default:
-    /// 2 where the machine has two cores or more, else 1).
+    /// Threads for the sequence engine, 1 or 2: 2 lets a helper thread mark
+    /// the next batch's rare × common pairs while the current one is finished
+    /// (default: 2 where the machine has two cores or more, else 1).
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=2))]
     pub threads: Option<usize>,
 }

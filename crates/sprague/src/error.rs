@@ -50,6 +50,10 @@ pub enum Error {
     /// game that is not played under the normal convention).
     #[error("{0}")]
     Unsupported(String),
+    /// The system refused memory that a table needed (a run to a large N
+    /// under a memory limit).
+    #[error("out of memory: {0}")]
+    OutOfMemory(String),
     /// A file (checkpoint or sequence file) is malformed or does not belong
     /// to this run.
     #[error("`{file}`: {reason}")]

@@ -410,3 +410,32 @@ fn a_checkpoint_in_use_by_another_run_is_refused_and_freed_at_the_end() {
     assert_eq!(done["computed"], 3001);
     assert!(!lock.exists());
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_run_refused_memory_stops_with_its_checkpoint_saved_and_resumes() {
+    let ck = tmp("refused-memory.ckpt");
+    let args = ["table", "octal:0.6", "--upto", "10000000", "--summary"];
+    // 24 MB of address space: the table (2 bytes a value) cannot double
+    // past a few million values.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 24000 && exec "$0" "$@""#)
+        .arg(bin())
+        .args(args)
+        .args(["--threads", "1", "--checkpoint"])
+        .arg(&ck)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("sprague: error: stopped at g(") && err.contains("the checkpoint is saved"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let resumed = run_json(&args, Some(&ck));
+    assert!(resumed["resumed_from"].as_u64().unwrap() > 1_000_000, "{resumed}");
+    let whole = run_json(&args, None);
+    assert_eq!(resumed["checksum"], whole["checksum"]);
+}

@@ -1742,22 +1742,37 @@ impl Checksum {
 /// The checksum of g(0..=upto): computed values, then (when the engine
 /// stopped at a proven period) the values the period gives.
 pub fn checksum_upto(engine: &Engine, upto: u64) -> Option<u64> {
+    checksum_upto_with(engine, upto, |_| {})
+}
+
+/// [`checksum_upto`], calling `progress` with the count of values summed
+/// so far every few million values (a sum through a period to N near
+/// 2^32 takes seconds).
+pub fn checksum_upto_with(engine: &Engine, upto: u64, mut progress: impl FnMut(u64)) -> Option<u64> {
+    /// Values between two calls of `progress`.
+    const STEP: u64 = 1 << 24;
     let mut c = Checksum::new();
     let have = engine.len().min(upto + 1);
     for chunk in engine.chunks(have) {
         c.add(chunk);
     }
     if have <= upto {
+        // g(o + (n − o) mod p): the stored cycle, from where n falls in it,
+        // in slices.
         let p = engine.period()?;
-        let mut buf = Vec::with_capacity(4096);
-        let mut n = have;
+        let (o, per) = (p.preperiod as usize, p.period as usize);
+        let cycle = engine.stored().get(o..o + per)?;
+        let (mut n, mut at) = (have, ((have - p.preperiod) % p.period) as usize);
+        let mut reported = n;
         while n <= upto {
-            buf.clear();
-            while n <= upto && buf.len() < 4096 {
-                buf.push(p.value_at(engine.stored(), n));
-                n += 1;
+            let len = (per - at).min((upto + 1 - n).min(STEP) as usize);
+            c.add(&cycle[at..at + len]);
+            n += len as u64;
+            at = (at + len) % per;
+            if n - reported >= STEP {
+                progress(n);
+                reported = n;
             }
-            c.add(&buf);
         }
     }
     Some(c.value())

@@ -52,7 +52,13 @@ pub fn find(g: &[u16], t: u64) -> Option<Period> {
     let l_max = len.min(MAX_WINDOW).min(len - 1); // o ≥ 1
     let at = |i: usize| g[len - 1 - i];
     // fail[i] = length of the longest proper border of the reversed prefix of length i + 1.
-    let mut fail = vec![0u32; l_max];
+    // Under a memory limit the check is skipped (a later one may succeed);
+    // the table's own growth reports the shortage.
+    let mut fail = Vec::new();
+    if fail.try_reserve_exact(l_max).is_err() {
+        return None;
+    }
+    fail.resize(l_max, 0u32);
     let mut best: Option<(u64, u64)> = None; // (o, p)
     let mut k = 0usize;
     for i in 1..l_max {

@@ -192,10 +192,21 @@ impl Table {
     pub fn push(&mut self, v: u16) -> Result<()> {
         match self.fold {
             None => {
-                if self.pinned && self.vals.len() == self.vals.capacity() {
-                    return Err(Error::Unsupported(
-                        "internal error: a pinned table is full (its store may not move)".into(),
-                    ));
+                let len = self.vals.len();
+                if len == self.vals.capacity() {
+                    if self.pinned {
+                        return Err(Error::Unsupported(
+                            "internal error: a pinned table is full (its store may not move)".into(),
+                        ));
+                    }
+                    // Twice the size, as a push would, but an error (not an
+                    // abort) when the system refuses.
+                    self.vals.try_reserve(len.max(1024)).map_err(|_| {
+                        Error::OutOfMemory(format!(
+                            "the table of {len} values (2 bytes each) cannot grow to {}",
+                            2 * len.max(1024)
+                        ))
+                    })?;
                 }
                 self.vals.push(v);
                 if self.pinned {

@@ -13,7 +13,7 @@ use crate::cli::TableArgs;
 use anyhow::{bail, Context};
 use files::{atomic_write, identity, sibling, target, RunLock};
 use serde::Serialize;
-use sprague::engine::{checksum_upto, store, Engine, Period, SeqGame, Status, Tuning};
+use sprague::engine::{checksum_upto_with, store, Engine, Period, SeqGame, Status, Tuning};
 use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::Path;
@@ -182,27 +182,40 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     let mut budget = 4096usize;
     loop {
         let t = Instant::now();
-        let status = engine.advance(upto, full, budget)?;
+        let status = match engine.advance(upto, full, budget) {
+            Ok(status) => Some(status),
+            // The system refused the table memory (e.g. `ulimit -v`).
+            Err(sprague::Error::OutOfMemory(_)) => None,
+            Err(e) => return Err(e.into()),
+        };
         // Aim at about a tenth of a second per step.
         let took = t.elapsed().as_secs_f64().max(1e-6);
         budget = ((budget as f64 * 0.1 / took) as usize).clamp(256, 1 << 24);
         bar.set(engine.len(), engine.mask() == 0);
-        if status != Status::Running {
+        if status.is_some_and(|s| s != Status::Running) {
             break;
         }
         // Stop, with the checkpoint saved, rather than be killed for
         // memory: a table still growing while little memory is left.
         let need = 2 * (upto + 1).saturating_sub(engine.len());
-        if !engine.is_folded() && memory::available().is_some_and(|m| m < MIN_FREE && need > m / 2) {
+        if status.is_none()
+            || (!engine.is_folded() && memory::available().is_some_and(|m| m < MIN_FREE && need > m / 2))
+        {
             bar.finish();
             if let Some(path) = &checkpoint {
                 save_checkpoint(path, &spec, upto, full, &engine)?;
             }
             // Not bad input: an I/O-class error (exit code 1).
+            let left = match status {
+                None => "the system refused more memory for the table (2 bytes per value)".to_string(),
+                Some(_) => format!(
+                    "less than {} MiB of memory left for the table (2 bytes per value)",
+                    MIN_FREE >> 20
+                ),
+            };
             let why = format!(
-                "stopped at g({}): less than {} MiB of memory left for the table (2 bytes per value){}",
+                "stopped at g({}): {left}{}",
                 engine.len() - 1,
-                MIN_FREE >> 20,
                 if checkpoint.is_some() {
                     "; the checkpoint is saved"
                 } else {
@@ -238,6 +251,13 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         let values: Vec<u32> = engine.chunks(upto + 1).flatten().map(|&v| v as u32).collect();
         return super::table::print_values(&spec, &values, a, out);
     }
+    let computing = start.elapsed().as_secs_f64();
+    // Past a proven period the checksum runs through the period's values:
+    // seconds for N near 2^32, with a bar of its own, and in the time.
+    let mut bar = progress::Progress::new(upto + 1, computed);
+    let checksum = checksum_upto_with(&engine, upto, |n| bar.set(n, false))
+        .context("internal error: no checksum at the end of a run")?;
+    bar.finish();
     let seconds = start.elapsed().as_secs_f64();
     let new = computed - resumed_from.min(computed);
     let summary = Summary {
@@ -251,12 +271,9 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         rare_positions: engine.rare_count(),
         mask: engine.sparse_mask().unwrap_or(0),
         period: engine.period(),
-        checksum: format!(
-            "{:016x}",
-            checksum_upto(&engine, upto).context("internal error: no checksum at the end of a run")?
-        ),
+        checksum: format!("{checksum:016x}"),
         seconds,
-        values_per_second: new as f64 / seconds.max(1e-9),
+        values_per_second: new as f64 / computing.max(1e-9),
         resumed_from,
         values: (l.full && a.json).then_some(Values(&engine, computed)),
     };
