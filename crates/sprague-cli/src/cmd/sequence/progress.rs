@@ -25,7 +25,7 @@ impl Progress {
             false => ProgressBar::hidden(),
         };
         if let Ok(style) =
-            ProgressStyle::with_template("{wide_bar} {human_pos}/{human_len} {msg} ({elapsed})")
+            ProgressStyle::with_template("{wide_bar} {human_pos}/{human_len} {msg} ({elapsed_precise})")
         {
             bar.set_style(style);
         }
