@@ -95,9 +95,10 @@
 //!
 //! # Periods
 //!
-//! For octal codes (0.d₁d₂… and 4.d₁d₂…) the engine tries, whenever the table length
-//! reaches a power of two and at the end, to prove a period with the octal
-//! periodicity theorem ([`Period`]); a caller may stop there.
+//! For octal codes (0.d₁d₂… and 4.d₁d₂…) the engine tries, whenever the
+//! table length reaches a power of two and at the end, to prove a period
+//! with the octal periodicity theorem ([`Period`]); a caller may stop
+//! there.
 
 mod kernel;
 mod partial;
@@ -1762,7 +1763,7 @@ pub fn checksum_upto_with(engine: &Engine, upto: u64, mut progress: impl FnMut(u
         let p = engine.period()?;
         let (o, per) = (p.preperiod as usize, p.period as usize);
         let cycle = engine.stored().get(o..o + per)?;
-        let (mut n, mut at) = (have, ((have - p.preperiod) % p.period) as usize);
+        let (mut n, mut at) = (have, (have.checked_sub(p.preperiod)? % p.period) as usize);
         let mut reported = n;
         while n <= upto {
             let len = (per - at).min((upto + 1 - n).min(STEP) as usize);
