@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 pub fn available() -> Option<u64> {
     let read = |p: &Path| std::fs::read_to_string(p).ok();
     let system = read(Path::new("/proc/meminfo")).and_then(|t| mem_available(&t));
-    let groups =
-        read(Path::new("/proc/self/cgroup")).and_then(|t| cgroup_room(&t, Path::new("/sys/fs/cgroup"), read));
+    let mountinfo = read(Path::new("/proc/self/mountinfo")).unwrap_or_default();
+    let groups = read(Path::new("/proc/self/cgroup")).and_then(|t| cgroup_room(&t, &mountinfo, read));
     match (system, groups) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -26,8 +26,11 @@ fn mem_available(meminfo: &str) -> Option<u64> {
 
 /// The files of one cgroup version's memory controller.
 struct Controller {
-    /// Where its hierarchy is mounted, under the cgroup root.
+    /// Where its hierarchy is usually mounted (when /proc/self/mountinfo
+    /// does not say).
     mount: &'static str,
+    /// Its file system type in /proc/self/mountinfo.
+    fstype: &'static str,
     limit: &'static str,
     usage: &'static str,
     /// The line of memory.stat with the page cache that can be dropped.
@@ -35,23 +38,27 @@ struct Controller {
 }
 
 const V1: Controller = Controller {
-    mount: "memory",
+    mount: "/sys/fs/cgroup/memory",
+    fstype: "cgroup",
     limit: "memory.limit_in_bytes",
     usage: "memory.usage_in_bytes",
     inactive: "total_inactive_file",
 };
 
 const V2: Controller = Controller {
-    mount: "",
+    mount: "/sys/fs/cgroup",
+    fstype: "cgroup2",
     limit: "memory.max",
     usage: "memory.current",
     inactive: "inactive_file",
 };
 
 /// The least room under the memory limits of the groups in `proc_cgroup`
-/// (the text of /proc/self/cgroup) and their ancestors, reading files under
-/// `root` with `read`: limit − (usage − droppable page cache).
-fn cgroup_room(proc_cgroup: &str, root: &Path, read: impl Fn(&Path) -> Option<String>) -> Option<u64> {
+/// (the text of /proc/self/cgroup) and their ancestors, reading files with
+/// `read`: limit − (usage − droppable page cache). Each hierarchy is found
+/// where `mountinfo` (the text of /proc/self/mountinfo) mounts it, else at
+/// its usual place.
+fn cgroup_room(proc_cgroup: &str, mountinfo: &str, read: impl Fn(&Path) -> Option<String>) -> Option<u64> {
     let mut least: Option<u64> = None;
     for line in proc_cgroup.lines() {
         let mut fields = line.splitn(3, ':');
@@ -63,17 +70,39 @@ fn cgroup_room(proc_cgroup: &str, root: &Path, read: impl Fn(&Path) -> Option<St
             c if c.split(',').any(|c| c == "memory") => &V1,
             _ => continue,
         };
-        let mut dir: PathBuf = root.join(controller.mount).join(path.trim_start_matches('/'));
+        let (top, root) =
+            mount_of(mountinfo, controller).unwrap_or((PathBuf::from(controller.mount), "/".into()));
+        // The group's path below the part of the hierarchy mounted there
+        // (a container sees its own group as the root).
+        let below = match path.strip_prefix(root.trim_end_matches('/')) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
+            _ => "",
+        };
+        let mut dir = top.join(below.trim_start_matches('/'));
         loop {
             if let Some(room) = room_in(&dir, controller, &read) {
                 least = Some(least.map_or(room, |l| l.min(room)));
             }
-            if dir == root.join(controller.mount) || !dir.pop() {
+            if dir == top || !dir.pop() {
                 break;
             }
         }
     }
     least
+}
+
+/// Where `mountinfo` mounts the hierarchy of `c`: the mount point and the
+/// hierarchy's path shown there.
+fn mount_of(mountinfo: &str, c: &Controller) -> Option<(PathBuf, String)> {
+    mountinfo.lines().find_map(|line| {
+        let (left, right) = line.split_once(" - ")?;
+        let left: Vec<&str> = left.split(' ').collect();
+        let mut right = right.split(' ');
+        let (fstype, _source, options) = (right.next()?, right.next()?, right.next().unwrap_or(""));
+        let memory = c.fstype == "cgroup2" || options.split(',').any(|o| o == "memory");
+        (fstype == c.fstype && memory && left.len() >= 5)
+            .then(|| (PathBuf::from(left[4]), left[3].to_string()))
+    })
 }
 
 /// The room under one group's limit, `None` if it has none (or no files).
@@ -107,6 +136,24 @@ mod tests {
         move |p: &Path| map.get(p).cloned()
     }
 
+    /// A v1 memory hierarchy mounted with cpu under one name, a v2 one.
+    const MOUNTS: &str = "35 31 0:32 / /cg/memory rw,relatime - cgroup cgroup rw,cpu,memory\n\
+                          36 31 0:33 / /cg rw,relatime shared:9 - cgroup2 cgroup2 rw\n";
+
+    #[test]
+    fn a_container_sees_its_group_as_the_root_of_the_mount() {
+        // mountinfo shows the hierarchy from /box/run on: the group's files
+        // are at the mount point itself.
+        let mounts = "35 31 0:32 /box/run /sys/fs/cgroup/memory ro - cgroup cgroup rw,memory\n";
+        let read = files(&[
+            ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "1000\n"),
+            ("/sys/fs/cgroup/memory/memory.usage_in_bytes", "300\n"),
+        ]);
+        assert_eq!(cgroup_room("4:memory:/box/run\n", mounts, &read), Some(700));
+        // Without mountinfo, the usual place.
+        assert_eq!(cgroup_room("4:memory:/\n", "", &read), Some(700));
+    }
+
     #[test]
     fn mem_available_is_read_in_bytes() {
         let text = "MemTotal: 100 kB\nMemFree: 10 kB\nMemAvailable:   2048 kB\n";
@@ -127,7 +174,7 @@ mod tests {
             ("/cg/memory/box/memory.usage_in_bytes", "700\n"),
             ("/cg/memory/box/memory.stat", "cache 5\ntotal_inactive_file 200\n"),
         ]);
-        assert_eq!(cgroup_room(proc, Path::new("/cg"), read), Some(500));
+        assert_eq!(cgroup_room(proc, MOUNTS, read), Some(500));
     }
 
     #[test]
@@ -137,12 +184,12 @@ mod tests {
             ("/cg/user.slice/memory.max", "max\n"),
             ("/cg/user.slice/memory.current", "4096\n"),
         ]);
-        assert_eq!(cgroup_room(proc, Path::new("/cg"), unlimited), None);
+        assert_eq!(cgroup_room(proc, MOUNTS, unlimited), None);
         let limited = files(&[
             ("/cg/user.slice/memory.max", "8192\n"),
             ("/cg/user.slice/memory.current", "4096\n"),
             ("/cg/user.slice/memory.stat", "anon 1\ninactive_file 1024\n"),
         ]);
-        assert_eq!(cgroup_room(proc, Path::new("/cg"), limited), Some(5120));
+        assert_eq!(cgroup_room(proc, MOUNTS, limited), Some(5120));
     }
 }
