@@ -326,11 +326,20 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
     } else {
         String::new()
     };
-    writeln!(
-        out,
-        "time      {:.3} s, {:.3e} values/s{resumed}",
-        s.seconds, s.values_per_second
-    )?;
+    if s.resumed_from > 1 && s.computed <= s.resumed_from {
+        // A finished run run again: its checkpoint held every value.
+        writeln!(
+            out,
+            "time      {:.3} s, nothing left to compute{resumed}",
+            s.seconds
+        )?;
+    } else {
+        writeln!(
+            out,
+            "time      {:.3} s, {:.3e} values/s{resumed}",
+            s.seconds, s.values_per_second
+        )?;
+    }
     Ok(())
 }
 
