@@ -237,6 +237,7 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_lock_never_empties_or_removes_a_file_that_is_not_its_own() {
         let dir = scratch("foreign");

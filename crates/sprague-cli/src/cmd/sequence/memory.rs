@@ -3,17 +3,30 @@
 
 use std::path::{Path, PathBuf};
 
-/// The memory this process can still get, in bytes: the least of the
-/// system's MemAvailable and the room left under each memory limit of its
-/// control groups (cgroup v1 and v2, Linux); `None` where unknown.
-pub fn available() -> Option<u64> {
-    let read = |p: &Path| std::fs::read_to_string(p).ok();
-    let system = read(Path::new("/proc/meminfo")).and_then(|t| mem_available(&t));
-    let mountinfo = read(Path::new("/proc/self/mountinfo")).unwrap_or_default();
-    let groups = read(Path::new("/proc/self/cgroup")).and_then(|t| cgroup_room(&t, &mountinfo, read));
-    match (system, groups) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
+/// The memory this process can still get: the system's, and the control
+/// groups whose limits may allow less, found once.
+pub struct Memory {
+    /// The groups of the process and their ancestors, with their
+    /// controller's files.
+    groups: Vec<(PathBuf, &'static Controller)>,
+}
+
+impl Memory {
+    /// Finds the process's control groups (Linux; none elsewhere).
+    pub fn new() -> Memory {
+        let read = |p: &str| std::fs::read_to_string(p).unwrap_or_default();
+        Memory {
+            groups: group_dirs(&read("/proc/self/cgroup"), &read("/proc/self/mountinfo")),
+        }
+    }
+
+    /// The memory left, in bytes: the least of the system's MemAvailable
+    /// and the room under each group's limit (cgroup v1 and v2); `None`
+    /// where unknown.
+    pub fn available(&self) -> Option<u64> {
+        let read = |p: &Path| std::fs::read_to_string(p).ok();
+        let system = read(Path::new("/proc/meminfo")).and_then(|t| mem_available(&t));
+        system.into_iter().chain(room(&self.groups, read)).min()
     }
 }
 
@@ -31,6 +44,9 @@ struct Controller {
     mount: &'static str,
     /// Its file system type in /proc/self/mountinfo.
     fstype: &'static str,
+    /// The mount option that marks its hierarchy (v1 mounts one hierarchy
+    /// per controller set), if any.
+    option: Option<&'static str>,
     limit: &'static str,
     usage: &'static str,
     /// The line of memory.stat with the page cache that can be dropped.
@@ -40,6 +56,7 @@ struct Controller {
 const V1: Controller = Controller {
     mount: "/sys/fs/cgroup/memory",
     fstype: "cgroup",
+    option: Some("memory"),
     limit: "memory.limit_in_bytes",
     usage: "memory.usage_in_bytes",
     inactive: "total_inactive_file",
@@ -48,18 +65,18 @@ const V1: Controller = Controller {
 const V2: Controller = Controller {
     mount: "/sys/fs/cgroup",
     fstype: "cgroup2",
+    option: None,
     limit: "memory.max",
     usage: "memory.current",
     inactive: "inactive_file",
 };
 
-/// The least room under the memory limits of the groups in `proc_cgroup`
-/// (the text of /proc/self/cgroup) and their ancestors, reading files with
-/// `read`: limit − (usage − droppable page cache). Each hierarchy is found
-/// where `mountinfo` (the text of /proc/self/mountinfo) mounts it, else at
-/// its usual place.
-fn cgroup_room(proc_cgroup: &str, mountinfo: &str, read: impl Fn(&Path) -> Option<String>) -> Option<u64> {
-    let mut least: Option<u64> = None;
+/// The memory groups in `proc_cgroup` (the text of /proc/self/cgroup) and
+/// their ancestors, as directories with their controller. Each hierarchy
+/// is found where `mountinfo` (the text of /proc/self/mountinfo) mounts
+/// it, else at its usual place.
+fn group_dirs(proc_cgroup: &str, mountinfo: &str) -> Vec<(PathBuf, &'static Controller)> {
+    let mut dirs = Vec::new();
     for line in proc_cgroup.lines() {
         let mut fields = line.splitn(3, ':');
         let (Some(_), Some(controllers), Some(path)) = (fields.next(), fields.next(), fields.next()) else {
@@ -80,15 +97,19 @@ fn cgroup_room(proc_cgroup: &str, mountinfo: &str, read: impl Fn(&Path) -> Optio
         };
         let mut dir = top.join(below.trim_start_matches('/'));
         loop {
-            if let Some(room) = room_in(&dir, controller, &read) {
-                least = Some(least.map_or(room, |l| l.min(room)));
-            }
+            dirs.push((dir.clone(), controller));
             if dir == top || !dir.pop() {
                 break;
             }
         }
     }
-    least
+    dirs
+}
+
+/// The least room under the limits of `groups`, reading files with `read`:
+/// limit − (usage − droppable page cache); `None` if none has a limit.
+fn room(groups: &[(PathBuf, &Controller)], read: impl Fn(&Path) -> Option<String>) -> Option<u64> {
+    groups.iter().filter_map(|(dir, c)| room_in(dir, c, &read)).min()
 }
 
 /// Where `mountinfo` mounts the hierarchy of `c`: the mount point and the
@@ -99,8 +120,8 @@ fn mount_of(mountinfo: &str, c: &Controller) -> Option<(PathBuf, String)> {
         let left: Vec<&str> = left.split(' ').collect();
         let mut right = right.split(' ');
         let (fstype, _source, options) = (right.next()?, right.next()?, right.next().unwrap_or(""));
-        let memory = c.fstype == "cgroup2" || options.split(',').any(|o| o == "memory");
-        (fstype == c.fstype && memory && left.len() >= 5)
+        let marked = c.option.is_none_or(|want| options.split(',').any(|o| o == want));
+        (fstype == c.fstype && marked && left.len() >= 5)
             .then(|| (PathBuf::from(left[4]), left[3].to_string()))
     })
 }
@@ -134,6 +155,11 @@ mod tests {
             .map(|(p, t)| (PathBuf::from(p), t.to_string()))
             .collect();
         move |p: &Path| map.get(p).cloned()
+    }
+
+    /// The room under the groups of `proc` mounted as `mountinfo` says.
+    fn cgroup_room(proc: &str, mountinfo: &str, read: impl Fn(&Path) -> Option<String>) -> Option<u64> {
+        room(&group_dirs(proc, mountinfo), read)
     }
 
     /// A v1 memory hierarchy mounted with cpu under one name, a v2 one.

@@ -176,6 +176,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     };
     let resumed_from = engine.len();
     let mut bar = progress::Progress::new(upto + 1, resumed_from);
+    let memory = memory::Memory::new();
     let start = Instant::now();
     let mut saved = Instant::now();
     let mut save_cost = Duration::ZERO;
@@ -199,7 +200,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         // memory: a table still growing while little memory is left.
         let need = 2 * (upto + 1).saturating_sub(engine.len());
         if status.is_none()
-            || (!engine.is_folded() && memory::available().is_some_and(|m| m < MIN_FREE && need > m / 2))
+            || (!engine.is_folded() && memory.available().is_some_and(|m| m < MIN_FREE && need > m / 2))
         {
             bar.finish();
             if let Some(path) = &checkpoint {

@@ -42,18 +42,17 @@ impl Progress {
     /// Moves the bar to `pos` values computed; `dense` when the engine runs
     /// dense (each value costs in proportion to n).
     pub fn set(&mut self, pos: u64, dense: bool) {
-        self.eta.record(pos, self.start.elapsed().as_secs_f64());
-        self.eta.dense = dense;
         self.bar.set_position(pos);
         if self.bar.is_hidden() {
             return;
         }
+        self.eta.record(pos, self.start.elapsed().as_secs_f64());
         let len = self.bar.length().unwrap_or(pos);
         let rate = self
             .eta
             .rate()
             .map_or("?".to_string(), |r| HumanCount(r as u64).to_string());
-        let left = self.eta.left(len).map_or("?".to_string(), |s| {
+        let left = self.eta.left(len, dense).map_or("?".to_string(), |s| {
             HumanDuration(Duration::from_secs_f64(s.min(1e9))).to_string()
         });
         self.bar.set_message(format!("{rate}/s ETA {left}"));
@@ -75,9 +74,6 @@ pub struct Eta {
     /// The least time between two samples kept (0 until the first
     /// thinning).
     gap: f64,
-    /// The run is dense: where the run so far is too short to fit p (a
-    /// resumed run), p = 2 instead of 1.
-    pub dense: bool,
 }
 
 impl Eta {
@@ -130,37 +126,41 @@ impl Eta {
         (s1 - s0 > 0.0 && n1 > n0).then(|| ((n1 - n0) as f64 / (s1 - s0), (n0 + n1) as f64 / 2.0))
     }
 
+    /// The rate over the latter half of the run so far, and the position
+    /// at its middle; `None` before [`Eta::MIN_SPAN`].
+    fn recent(&self) -> Option<(f64, f64)> {
+        let &(_, t) = self.samples.last()?;
+        self.rate_between(t / 2.0, t).filter(|_| t >= Self::MIN_SPAN)
+    }
+
     /// The recent rate, in values per second: over the latter half of the
     /// run so far.
     pub fn rate(&self) -> Option<f64> {
-        let &(_, t) = self.samples.last()?;
-        (t >= Self::MIN_SPAN)
-            .then(|| self.rate_between(t / 2.0, t))?
-            .map(|r| r.0)
+        self.recent().map(|r| r.0)
     }
 
     /// The seconds left until `end` values are computed.
     ///
-    /// With the recent rate r at the current position n and time ∝ n^p, the time left
-    /// is ∫ₙᴺ dx / rate(x) = n / (p·r) · ((N/n)^p − 1), where the rate
-    /// falls as n^(1−p). p comes from the rates over the second quarter
+    /// With the recent rate r at the current position n and time ∝ n^p,
+    /// the time left is ∫ₙᴺ dx / rate(x) = n / (p·r) · ((N/n)^p − 1),
+    /// where the rate falls as n^(1−p). p comes from the rates over the second quarter
     /// and the second half of the run so far (in time), kept within
     /// [1, 3]: 1 is a constant cost per value, 2 a dense run, and a run
     /// that speeds up (a sparse run leaving its start) is taken as
     /// constant. Where those windows are too close in n to tell (a run
     /// resumed from a checkpoint has grown only a little), p is 2 for a
-    /// dense run and 1 for a sparse one.
-    pub fn left(&self, end: u64) -> Option<f64> {
+    /// `dense` run and 1 for a sparse one.
+    pub fn left(&self, end: u64, dense: bool) -> Option<f64> {
         let &(n, t) = self.samples.last()?;
         if n >= end {
             return Some(0.0);
         }
-        let (r, mid) = self.rate_between(t / 2.0, t).filter(|_| t >= Self::MIN_SPAN)?;
+        let (r, mid) = self.recent()?;
         let p = match self.rate_between(t / 4.0, t / 2.0) {
             Some((r0, mid0)) if mid > mid0 * 1.05 => {
                 (1.0 - (r / r0).ln() / (mid / mid0).ln()).clamp(1.0, 3.0)
             }
-            _ if self.dense => 2.0,
+            _ if dense => 2.0,
             _ => 1.0,
         };
         let n = n as f64;
@@ -193,33 +193,36 @@ mod tests {
     fn a_constant_cost_gives_the_linear_estimate() {
         let eta = run(|n| n / 1000.0, 10_000, 0);
         assert!(close(eta.rate().unwrap(), 1000.0));
-        assert!(close(eta.left(30_000).unwrap(), 20.0), "{:?}", eta.left(30_000));
+        assert!(
+            close(eta.left(30_000, false).unwrap(), 20.0),
+            "{:?}",
+            eta.left(30_000, false)
+        );
     }
 
     #[test]
     fn a_dense_run_is_estimated_as_quadratic() {
         // t = n^2 / 10^8: to 10^5 in 100 s, to 10^6 in 10^4 s.
         let eta = run(|n| n * n / 1e8, 100_000, 0);
-        let left = eta.left(1_000_000).unwrap();
+        let left = eta.left(1_000_000, false).unwrap();
         assert!(close(left, 9900.0), "{left}");
     }
 
     #[test]
     fn a_resumed_run_fits_the_same_law() {
         let eta = run(|n| n * n / 1e8, 200_000, 100_000);
-        let left = eta.left(1_000_000).unwrap();
+        let left = eta.left(1_000_000, false).unwrap();
         assert!(close(left, 10_000.0 - 400.0), "{left}");
     }
 
     #[test]
     fn a_dense_run_resumed_near_its_end_is_taken_as_quadratic() {
         // Resumed at 10^5, now at 1.02·10^5: too little to fit p.
-        let mut eta = run(|n| n * n / 1e6, 102_000, 100_000);
+        let eta = run(|n| n * n / 1e6, 102_000, 100_000);
         let linear = 1_898_000.0 / eta.rate().unwrap();
-        assert!(close(eta.left(2_000_000).unwrap(), linear));
-        eta.dense = true;
+        assert!(close(eta.left(2_000_000, false).unwrap(), linear));
         let want = 2e6 * 2e6 / 1e6 - 102_000f64.powi(2) / 1e6;
-        let left = eta.left(2_000_000).unwrap();
+        let left = eta.left(2_000_000, true).unwrap();
         assert!(close(left, want), "{left} against {want}");
     }
 
@@ -240,20 +243,20 @@ mod tests {
                 "none in {from}..{to}"
             );
         }
-        let left = eta.left(2_000_000).unwrap();
+        let left = eta.left(2_000_000, false).unwrap();
         assert!(close(left, 3e4), "{left}");
     }
 
     #[test]
     fn a_run_that_speeds_up_is_taken_as_constant_and_an_early_one_is_unknown() {
         let eta = run(|n| n.sqrt(), 10_000, 0);
-        let (r, left) = (eta.rate().unwrap(), eta.left(20_000).unwrap());
+        let (r, left) = (eta.rate().unwrap(), eta.left(20_000, false).unwrap());
         assert!(close(left, 10_000.0 / r), "{left}");
         assert_eq!(
-            run(|n| n / 1e6, 100_000, 0).left(200_000),
+            run(|n| n / 1e6, 100_000, 0).left(200_000, false),
             None,
             "0.1 s is too early"
         );
-        assert_eq!(run(|n| n, 10, 0).left(10), Some(0.0));
+        assert_eq!(run(|n| n, 10, 0).left(10, false), Some(0.0));
     }
 }
