@@ -673,8 +673,11 @@ fn check_candidates_scalar(
     hit
 }
 
-/// [`check_candidates`] for 32 heaps per compare: one load and one xor per
-/// position and block of heaps, then a compare per candidate.
+/// [`check_candidates`] for 32 heaps at a time: one load and one xor per
+/// position and block of heaps, then per candidate an xor and an unsigned
+/// minimum, which is 0 in the lanes that some position hits. (A compare
+/// into a mask register per candidate, ORed into a word, took Officers
+/// to 10^6 on two threads 5% longer.)
 ///
 /// # Safety
 /// The CPU must support AVX-512 F and BW, and `vals[s..s + heaps]` must be
@@ -696,17 +699,20 @@ unsafe fn check_candidates_avx512(
         // from 32 * block (block < 2) are in bounds.
         let c: [__m512i; CANDIDATES] =
             std::array::from_fn(|j| unsafe { _mm512_loadu_si512(cand[j].as_ptr().add(32 * block).cast()) });
-        let mut acc = [0u32; CANDIDATES];
+        // Per candidate, the least x ^ c over the positions: 0 where one
+        // gives it (two vector operations, no mask register traffic).
+        let mut acc = [_mm512_set1_epi16(-1); CANDIDATES];
         for &(s, gs) in starts {
             // SAFETY: lanes past `heaps` are masked off (not read); the
             // others are within vals[s..s + heaps] (the caller's contract).
             let x = unsafe { _mm512_maskz_loadu_epi16(live, vals.as_ptr().add(s + 32 * block).cast()) };
             let x = _mm512_xor_si512(x, _mm512_set1_epi16(gs as i16));
             for (a, &cj) in acc.iter_mut().zip(&c) {
-                *a |= _mm512_cmpeq_epi16_mask(x, cj);
+                *a = _mm512_min_epu16(*a, _mm512_xor_si512(x, cj));
             }
         }
         for (h, &a) in hit.iter_mut().zip(&acc) {
+            let a = _mm512_cmpeq_epi16_mask(a, _mm512_setzero_si512());
             *h |= u64::from(a & live) << (32 * block);
         }
     }

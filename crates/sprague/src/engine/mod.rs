@@ -106,7 +106,7 @@ mod period;
 pub mod store;
 mod table;
 
-use partial::Halves;
+use partial::{check_late, complete_list, Cands, Halves, NO_CANDS};
 pub use period::{Period, MAX_WINDOW};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, OnceLock};
@@ -308,6 +308,9 @@ pub struct Engine {
 /// Reused buffers of the per-heap work.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
+    /// Whether the current group's positions from SUB up to the batch size
+    /// were checked, not marked (`Engine::heap_step`).
+    sub_checked: bool,
     seen: Vec<u32>,
     stamp: u32,
     pending: Vec<u16>,
@@ -827,8 +830,22 @@ impl Engine {
         let positions = bulk.iter().map(|&(_, a, b)| b - a).sum::<usize>();
         let own = (Halves::pays(positions, words) && !self.values.is_folded())
             .then(|| Halves::of(&self.rare, &bulk));
+        // Each group's candidates, where some halves were marked.
+        let have_cands = own.is_some() || pre.as_ref().is_some_and(|j| j.halves.is_some());
+        let mut cands = if have_cands {
+            vec![NO_CANDS; heaps.div_ceil(CHUNK)]
+        } else {
+            Vec::new()
+        };
         match &own {
-            Some(h) => h.mark(self.values.stored(), n0, &common, &mut bits, &mut trust),
+            Some(h) => h.mark(
+                self.values.stored(),
+                n0,
+                &common,
+                &mut bits,
+                &mut trust,
+                &mut cands,
+            ),
             None => {
                 for &(k, a, b) in &bulk {
                     mark_rare(&self.values, &mut bits, words, heaps, &self.rare[a..b], n0 - k);
@@ -847,18 +864,23 @@ impl Engine {
                 // A chunk whose maker failed (a panic on the helper thread,
                 // which the scope raises again at its end) is made here.
                 let redo;
-                let (marks, exact) = match cell.wait() {
+                let made = match cell.wait() {
                     Some(made) => made,
                     None => {
                         redo = job.make(c);
                         &redo
                     }
                 };
-                for (b, m) in bits[c * CHUNK * words..].iter_mut().zip(marks) {
+                for (b, m) in bits[c * CHUNK * words..].iter_mut().zip(&made.bits) {
                     *b |= m;
                 }
-                for (t, &e) in trust[c * CHUNK..].iter_mut().zip(exact) {
+                for (t, &e) in trust[c * CHUNK..].iter_mut().zip(&made.trust) {
                     *t = (*t).min(e);
+                }
+                // Either halves' candidates serve: every common value up to
+                // the least trust that is still free is one of each.
+                if let Some(cs) = &made.cands {
+                    cands[c] = **cs;
                 }
             }
             // The band: every value it reads is known now.
@@ -887,6 +909,12 @@ impl Engine {
         let plan = BatchPlan {
             trust,
             halves,
+            band_checked: pre
+                .as_ref()
+                .filter(|j| j.halves.is_some())
+                .map(|j| j.band.clone())
+                .unwrap_or_default(),
+            cands,
             n0,
             heaps,
             words,
@@ -932,13 +960,25 @@ impl Engine {
         scratch: &mut Scratch,
     ) -> Result<u16> {
         let (n, words) = (plan.n0 + i, plan.words);
+        if i.is_multiple_of(SUB) {
+            scratch.sub_checked = false;
+        }
         if i.is_multiple_of(SUB) && self.mask != 0 {
             let len = SUB.min(plan.heaps - i);
             if n >= 2 * plan.heaps + plan.k_max + 2 && len == SUB && rows.len() >= len * words {
-                for (&(k, _), &lo) in plan.seq.iter().zip(&plan.small_all) {
-                    if plan.sub_lo < lo {
-                        let rare = &self.rare[plan.sub_lo..lo];
-                        mark_rare(&self.values, &mut rows[..len * words], words, len, rare, n - k);
+                let lists = plan.sub_lists(&self.rare);
+                match plan.cands.get(i / SUB) {
+                    // Checked against the candidates, which keeps the rows
+                    // exact up to the trust (see `partial`).
+                    Some(cands) => {
+                        let vals = self.values.stored();
+                        check_late(vals, n, &lists, cands, rows, words, len);
+                        scratch.sub_checked = true;
+                    }
+                    None => {
+                        for (k, rare) in lists {
+                            mark_rare(&self.values, &mut rows[..len * words], words, len, rare, n - k);
+                        }
                     }
                 }
                 for (s, &lo) in small.iter_mut().zip(&plan.small_all) {
@@ -1028,9 +1068,19 @@ impl Engine {
         // in dense mode, so there γ is the bound).
         let mut gamma = least_free(row, rare_pat);
         if gamma > plan.trust[i] as usize {
-            // The bulk marks are exact only up to the trust: complete them.
+            // The bulk marks are exact only up to the trust: complete them,
+            // and the positions checked late.
+            let vals = g.stored();
             for h in &plan.halves {
-                h.complete(g.stored(), row, n);
+                h.complete(vals, row, n);
+            }
+            for &(k, a, b) in &plan.band_checked {
+                complete_list(vals, row, n, k, &self.rare[a..b]);
+            }
+            if scratch.sub_checked {
+                for (k, list) in plan.sub_lists(&self.rare) {
+                    complete_list(vals, row, n, k, list);
+                }
             }
             gamma = least_free(row, rare_pat);
         }
@@ -1250,6 +1300,10 @@ impl Engine {
 /// are made together (see `Engine::heap_step`).
 const SUB: usize = 64;
 
+// A group of SUB heaps, a chunk of the pipeline and a group of candidate
+// checks are the same heaps: the candidates of one serve the others.
+const _: () = assert!(SUB == CHUNK && CHUNK == partial::CHECK_HEAPS);
+
 /// What every heap of a batch needs.
 struct BatchPlan<'a> {
     /// Per heap, the value up to which the bulk marks are exact (see
@@ -1258,6 +1312,13 @@ struct BatchPlan<'a> {
     /// The halves whose checked positions complete a heap's marks when its
     /// γ lies above its trust.
     halves: Vec<&'a Halves>,
+    /// The pipeline's band ranges `(k, from, to)` of the rare list, when
+    /// they were checked against the candidates instead of marked: they
+    /// too complete a heap's marks.
+    band_checked: Vec<(usize, usize, usize)>,
+    /// Each group of [`SUB`] heaps' candidates (see [`Cands`]); empty when
+    /// no halves were marked (then every position is marked in full).
+    cands: Vec<Cands>,
     /// The batch is heaps n0..n0 + heaps.
     n0: usize,
     heaps: usize,
@@ -1273,6 +1334,20 @@ struct BatchPlan<'a> {
     sub_lo: usize,
     /// The largest k of a split move.
     k_max: usize,
+}
+
+impl BatchPlan<'_> {
+    /// Per split k, the rare positions from [`SUB`] up to the batch size,
+    /// which each group of SUB heaps marks or checks (see
+    /// `Engine::heap_step`).
+    fn sub_lists<'r>(&self, rare: &'r [(u32, u16)]) -> Vec<(usize, &'r [(u32, u16)])> {
+        self.seq
+            .iter()
+            .zip(&self.small_all)
+            .filter(|&(_, &lo)| self.sub_lo < lo)
+            .map(|(&(k, _), &lo)| (k, &rare[self.sub_lo..lo]))
+            .collect()
+    }
 }
 
 /// The per-split rare index ranges left to each heap of a batch:
@@ -1401,14 +1476,38 @@ impl MarkJob {
     }
 
     /// The band marks of chunk c; every value they read must be computed.
+    /// Where the share was halved, the band's positions are only checked
+    /// against the chunk's candidates (waiting for the chunk if another
+    /// thread is making it).
     fn make_band(&self, c: usize) -> Vec<u64> {
         let (h0, heaps) = self.chunk_heaps(c);
         let mut bits = vec![0; heaps * self.words];
         let vals = self.view.values();
+        if let Some(cands) = self.halves.as_ref().and_then(|_| self.chunk_cands(c)) {
+            let lists: Vec<(usize, &[(u32, u16)])> =
+                self.band.iter().map(|&(k, a, b)| (k, &self.rare[a..b])).collect();
+            check_late(vals, h0, &lists, cands, &mut bits, self.words, heaps);
+            return bits;
+        }
         for &(k, a, b) in &self.band {
             mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
         }
         bits
+    }
+
+    /// The candidates of chunk c, once it is made (it is claimed when its
+    /// band chunk is made), if the share was halved; `None` if making it
+    /// failed or the job was cancelled (then it may never be made).
+    fn chunk_cands(&self, c: usize) -> Option<&Cands> {
+        loop {
+            if let Some(made) = self.chunks[c].get() {
+                return made.as_ref().and_then(|m| m.cands.as_deref());
+            }
+            if self.cancelled.load(Ordering::Relaxed) {
+                return None;
+            }
+            std::hint::spin_loop();
+        }
     }
 
     /// The marks of chunk c and, per heap, the value up to which they are
@@ -1418,15 +1517,20 @@ impl MarkJob {
         let mut bits = vec![0; heaps * self.words];
         let mut trust = vec![u16::MAX; heaps];
         let vals = self.view.values();
-        match &self.halves {
-            Some(h) => h.mark(vals, h0, &self.common, &mut bits, &mut trust),
+        let cands = match &self.halves {
+            Some(h) => {
+                let mut cands = [NO_CANDS];
+                h.mark(vals, h0, &self.common, &mut bits, &mut trust, &mut cands);
+                Some(Box::new(cands[0]))
+            }
             None => {
                 for &(k, a, b) in &self.share {
                     mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
                 }
+                None
             }
-        }
-        (bits, trust)
+        };
+        ChunkMarks { bits, trust, cands }
     }
 
     /// Waits until every chunk and band chunk is claimed, or for `limit`
@@ -1457,9 +1561,15 @@ const BAND_SPIN: std::time::Duration = std::time::Duration::from_micros(50);
 /// How long the helper sleeps at a time while it waits for them.
 const BAND_NAP: std::time::Duration = std::time::Duration::from_micros(50);
 
-/// A chunk's marks, `words` per heap, and per heap the value up to which
-/// they are exact.
-type ChunkMarks = (Vec<u64>, Vec<u16>);
+/// What a chunk of a [`MarkJob`] made.
+struct ChunkMarks {
+    /// The marks, `words` per heap.
+    bits: Vec<u64>,
+    /// Per heap, the value up to which they are exact.
+    trust: Vec<u16>,
+    /// The heaps' candidates, where the share was halved.
+    cands: Option<Box<Cands>>,
+}
 
 /// Claims chunks from `next` until none of `cells` is left, and sets each
 /// to what `make` gives; returns how many this call made.

@@ -13,15 +13,29 @@
 //! by the first half or a candidate that was checked against the second.
 //! That bound is the heap's *trust*; γ at or below it is exact.
 //!
-//! A heap whose candidates are all hit gets the second half marked in full
-//! (about 5% of Officers' heaps). So does a heap whose γ, after the marks
-//! of the other rare positions, lies above its trust
-//! ([`Halves::complete`]). On one thread this takes Officers to 10^6 from
-//! 1.25 s to 1.17 s and Grundy's game to 2^22 from 4.48 s to 4.09 s
-//! (medians of alternated runs).
+//! The candidates are kept ([`Cands`]): rare positions whose partners are
+//! computed only later (those below the batch size, and the pipeline's
+//! band) are checked against them too, instead of marked
+//! ([`check_late`]); that keeps the bitsets exact up to the trust.
+//!
+//! A heap whose γ, after the marks of every other rare position, lies
+//! above its trust (nearly always because all its candidates were hit:
+//! about 5% of Officers' heaps) gets every checked position marked in full
+//! ([`Halves::complete`], [`complete_list`]). On one thread the halves
+//! took Officers to 10^6 from 1.25 s to 1.17 s and Grundy's game to 2^22
+//! from 4.48 s to 4.09 s (medians of alternated runs).
 
-use super::kernel::{self, check_candidates, CANDIDATES, CHECK_HEAPS};
+pub(super) use super::kernel::CHECK_HEAPS;
+use super::kernel::{self, check_candidates, CANDIDATES};
 use super::mark_rare;
+
+/// Each heap's first [`CANDIDATES`] common values left free by the marked
+/// half, for a group of [`CHECK_HEAPS`] heaps: `[j][i]` is heap i's j-th,
+/// `u16::MAX` where it has fewer.
+pub(super) type Cands = [[u16; CHECK_HEAPS]; CANDIDATES];
+
+/// No candidates (every entry unused).
+pub(super) const NO_CANDS: Cands = [[u16::MAX; CHECK_HEAPS]; CANDIDATES];
 
 /// Fewer rare positions than this are marked in full: the candidates cost
 /// more than the stores they save.
@@ -59,10 +73,19 @@ impl Halves {
     /// Marks, for heaps h0..h0 + trust.len() (bitsets of `common.len()`
     /// words in `bits`), the common options that the positions give,
     /// exactly up to each heap's `trust` (lowered to it, never raised;
-    /// `u16::MAX` is exact everywhere). `common` is the bitset of the common
-    /// values below the bitsets' size; `vals` must hold every partner read,
-    /// g(h0 + i − k − p).
-    pub(super) fn mark(&self, vals: &[u16], h0: usize, common: &[u64], bits: &mut [u64], trust: &mut [u16]) {
+    /// `u16::MAX` is exact everywhere), and sets the candidates of each
+    /// group of [`CHECK_HEAPS`] heaps from h0 in `cands`. `common` is the
+    /// bitset of the common values below the bitsets' size; `vals` must
+    /// hold every partner read, g(h0 + i − k − p).
+    pub(super) fn mark(
+        &self,
+        vals: &[u16],
+        h0: usize,
+        common: &[u64],
+        bits: &mut [u64],
+        trust: &mut [u16],
+        cands: &mut [Cands],
+    ) {
         let (words, heaps) = (common.len(), trust.len());
         let mut starts = Vec::new();
         let mut g0 = 0;
@@ -73,45 +96,33 @@ impl Halves {
                 mark_rare(vals, rows, words, len, list, n0 - k);
             }
             // Each heap's first candidates: the common values left free.
-            let mut cand = [[u16::MAX; CHECK_HEAPS]; CANDIDATES];
+            let mut cand = NO_CANDS;
             let mut found = [0usize; CHECK_HEAPS];
             for (i, row) in rows.chunks_exact(words).enumerate() {
-                'row: for (w, (&r, &c)) in row.iter().zip(common).enumerate() {
-                    let mut free = c & !r;
-                    while free != 0 {
-                        cand[found[i]][i] = (w * 64 + free.trailing_zeros() as usize) as u16;
-                        found[i] += 1;
-                        if found[i] == CANDIDATES {
-                            break 'row;
-                        }
-                        free &= free - 1;
-                    }
-                }
+                found[i] = take_free(row, common, &mut cand, i);
             }
             starts.clear();
             for (k, list) in &self.checked {
                 starts.extend(list.iter().map(|&(p, gp)| (n0 - k - p as usize, gp)));
             }
             let hit = check_candidates(vals, &starts, &cand, len);
+            mark_hits(rows, words, &hit, &cand);
             for (i, row) in rows.chunks_exact_mut(words).enumerate() {
-                let mut all_hit = true;
-                for (j, h) in hit.iter().enumerate().take(found[i]) {
-                    let v = cand[j][i] as usize;
-                    if h >> i & 1 == 1 {
-                        row[v >> 6] |= 1 << (v & 63);
-                    } else {
-                        all_hit = false;
-                    }
-                }
-                let t = &mut trust[g0 + i];
-                if found[i] < CANDIDATES {
-                    // Every free common value was checked: exact.
-                } else if all_hit {
+                if found[i] == CANDIDATES && hit.iter().all(|h| h >> i & 1 == 1) {
+                    // γ lies beyond every candidate: the checked half is
+                    // marked in full, which makes the row exact for this
+                    // share, and the next values left free become the
+                    // candidates of the positions checked late.
                     self.complete(vals, row, n0 + i);
-                } else {
-                    *t = (*t).min(cand[CANDIDATES - 1][i]);
+                    found[i] = take_free(row, common, &mut cand, i);
+                }
+                // With fewer candidates, every free common value was checked:
+                // exact everywhere.
+                if found[i] == CANDIDATES {
+                    trust[g0 + i] = trust[g0 + i].min(cand[CANDIDATES - 1][i]);
                 }
             }
+            cands[g0 / CHECK_HEAPS] = cand;
             g0 += len;
         }
     }
@@ -120,8 +131,76 @@ impl Halves {
     /// row is exact for these positions.
     pub(super) fn complete(&self, vals: &[u16], row: &mut [u64], n: usize) {
         for (k, list) in &self.checked {
-            for &(p, gp) in list {
-                let v = (gp ^ vals[n - k - p as usize]) as usize;
+            complete_list(vals, row, n, *k, list);
+        }
+    }
+}
+
+/// Sets heap i's candidates in `cand` to the first common values (of the
+/// bitset `common`) that `row` leaves free, at most [`CANDIDATES`], the
+/// rest unused; returns how many there are.
+fn take_free(row: &[u64], common: &[u64], cand: &mut Cands, i: usize) -> usize {
+    let mut found = 0;
+    for (w, (&r, &c)) in row.iter().zip(common).enumerate() {
+        if found == CANDIDATES {
+            break;
+        }
+        let mut free = c & !r;
+        while free != 0 && found < CANDIDATES {
+            cand[found][i] = (w * 64 + free.trailing_zeros() as usize) as u16;
+            found += 1;
+            free &= free - 1;
+        }
+    }
+    for c in &mut cand[found..] {
+        c[i] = u16::MAX;
+    }
+    found
+}
+
+/// Marks in `row` what the rare positions `list` give heap n by a split
+/// taking k.
+pub(super) fn complete_list(vals: &[u16], row: &mut [u64], n: usize, k: usize, list: &[(u32, u16)]) {
+    for &(p, gp) in list {
+        let v = (gp ^ vals[n - k - p as usize]) as usize;
+        row[v >> 6] |= 1 << (v & 63);
+    }
+}
+
+/// Checks the rare positions of `lists`, `(k, positions)`, against the
+/// candidates of heaps h0..h0 + heaps (at most [`CHECK_HEAPS`], bitsets of
+/// `words` words in `rows`) and marks the candidates they give. The rows
+/// stay exact up to each heap's trust: every common value up to it is
+/// marked or a candidate. `vals` must hold every partner read.
+pub(super) fn check_late(
+    vals: &[u16],
+    h0: usize,
+    lists: &[(usize, &[(u32, u16)])],
+    cands: &Cands,
+    rows: &mut [u64],
+    words: usize,
+    heaps: usize,
+) {
+    let starts: Vec<(usize, u16)> = lists
+        .iter()
+        .flat_map(|&(k, list)| list.iter().map(move |&(p, gp)| (h0 - k - p as usize, gp)))
+        .collect();
+    if !starts.is_empty() {
+        mark_hits(
+            &mut rows[..heaps * words],
+            words,
+            &check_candidates(vals, &starts, cands, heaps),
+            cands,
+        );
+    }
+}
+
+/// Marks candidate j of heap i in row i where bit i of `hit[j]` is set.
+fn mark_hits(rows: &mut [u64], words: usize, hit: &[u64; CANDIDATES], cand: &Cands) {
+    for (i, row) in rows.chunks_exact_mut(words).enumerate() {
+        for (j, h) in hit.iter().enumerate() {
+            if h >> i & 1 == 1 {
+                let v = cand[j][i] as usize;
                 row[v >> 6] |= 1 << (v & 63);
             }
         }
@@ -169,17 +248,27 @@ mod tests {
     }
 
     #[test]
-    fn half_marks_are_exact_up_to_the_trust_and_complete_makes_them_exact() {
+    fn half_marks_and_late_checks_are_exact_up_to_the_trust_and_complete_makes_them_exact() {
         let words = 4;
         let common: Vec<u64> = vec![0xAAAA_AAAA_AAAA_AAAA; words];
-        let mut trusted = 0;
+        let (mut trusted, mut late_hits) = (0, 0);
         for seed in 1..6u64 {
             let (h0, heaps) = (3000, 150);
             let (vals, rare, plain) = setup(seed * 7919, h0, heaps, words);
-            let halves = Halves::of(&rare, &[(1, 0, rare.len())]);
+            // Positions below 300 are checked late, the others halved.
+            let cut = rare.partition_point(|&(p, _)| p < 300);
+            let halves = Halves::of(&rare, &[(1, cut, rare.len())]);
             let mut bits = vec![0u64; heaps * words];
             let mut trust = vec![u16::MAX; heaps];
-            halves.mark(&vals, h0, &common, &mut bits, &mut trust);
+            let mut cands = vec![NO_CANDS; heaps.div_ceil(CHECK_HEAPS)];
+            halves.mark(&vals, h0, &common, &mut bits, &mut trust, &mut cands);
+            let before = bits.iter().map(|w| w.count_ones()).sum::<u32>();
+            let late: &[(usize, &[(u32, u16)])] = &[(1, &rare[..cut])];
+            for (c, cand) in cands.iter().enumerate() {
+                let (g0, len) = (c * CHECK_HEAPS, CHECK_HEAPS.min(heaps - c * CHECK_HEAPS));
+                check_late(&vals, h0 + g0, late, cand, &mut bits[g0 * words..], words, len);
+            }
+            late_hits += bits.iter().map(|w| w.count_ones()).sum::<u32>() - before;
             for i in 0..heaps {
                 let (got, want) = (
                     &mut bits[i * words..(i + 1) * words],
@@ -196,12 +285,14 @@ mod tests {
                 }
                 trusted += usize::from(trust[i] < u16::MAX);
                 halves.complete(&vals, got, h0 + i);
+                complete_list(&vals, got, h0 + i, 1, &rare[..cut]);
                 let common_of = |r: &[u64]| r.iter().zip(&common).map(|(a, c)| a & c).collect::<Vec<_>>();
                 assert_eq!(common_of(got), common_of(want), "heap {i} after completing");
             }
         }
-        // The trust really bounds some heaps (the test would not see a wrong
-        // bound otherwise).
-        assert!(trusted > 0);
+        // The trust really bounds some heaps, and the late checks really
+        // mark some candidates (the test would not see a wrong bound or a
+        // missed check otherwise).
+        assert!(trusted > 0 && late_hits > 0);
     }
 }
