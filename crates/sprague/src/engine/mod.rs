@@ -106,7 +106,7 @@ mod period;
 pub mod store;
 mod table;
 
-use partial::{check_late, complete_list, Cands, Halves, NO_CANDS};
+use partial::{check_late, complete_lists, Cands, Halves, NO_CANDS};
 pub use period::{Period, MAX_WINDOW};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, OnceLock};
@@ -1070,18 +1070,12 @@ impl Engine {
         if gamma > plan.trust[i] as usize {
             // The bulk marks are exact only up to the trust: complete them,
             // and the positions checked late.
-            let vals = g.stored();
-            for h in &plan.halves {
-                h.complete(vals, row, n);
-            }
-            for &(k, a, b) in &plan.band_checked {
-                complete_list(vals, row, n, k, &self.rare[a..b]);
-            }
+            let mut lists: Vec<(usize, &[(u32, u16)])> = plan.halves.iter().flat_map(|h| h.checked()).collect();
+            lists.extend(plan.band_checked.iter().map(|&(k, a, b)| (k, &self.rare[a..b])));
             if scratch.sub_checked {
-                for (k, list) in plan.sub_lists(&self.rare) {
-                    complete_list(vals, row, n, k, list);
-                }
+                lists.extend(plan.sub_lists(&self.rare));
             }
+            complete_lists(g.stored(), row, n, &lists);
             gamma = least_free(row, rare_pat);
         }
         // With at most `few` candidates, searching for each one (below,

@@ -130,9 +130,43 @@ impl Halves {
     /// Marks in `row` what the checked half gives heap n, so that the
     /// row is exact for these positions.
     pub(super) fn complete(&self, vals: &[u16], row: &mut [u64], n: usize) {
-        for (k, list) in &self.checked {
-            complete_list(vals, row, n, *k, list);
+        let lists: Vec<(usize, &[(u32, u16)])> = self.checked.iter().map(|(k, l)| (*k, &l[..])).collect();
+        complete_lists(vals, row, n, &lists);
+    }
+
+    /// The checked positions, `(k, positions)`.
+    pub(super) fn checked(&self) -> impl Iterator<Item = (usize, &[(u32, u16)])> {
+        self.checked.iter().map(|(k, l)| (*k, &l[..]))
+    }
+}
+
+/// Marks in `row` what the rare positions of `lists`, `(k, positions)`,
+/// give heap n: gp ^ g(n − k − p) for each.
+///
+/// A byte per value, then packed into the row: plain stores that do not
+/// wait on each other, where setting bits one at a time chains every mark
+/// to the last one in the same word (a few hundred marks a heap here).
+pub(super) fn complete_lists(vals: &[u16], row: &mut [u64], n: usize, lists: &[(usize, &[(u32, u16)])]) {
+    const MAX: usize = 4096;
+    let bound = row.len() * 64;
+    if bound > MAX {
+        for &(k, list) in lists {
+            for &(p, gp) in list {
+                let v = (gp ^ vals[n - k - p as usize]) as usize;
+                row[v >> 6] |= 1 << (v & 63);
+            }
         }
+        return;
+    }
+    let mut buf = [0u8; MAX];
+    let bytes = &mut buf[..bound];
+    for &(k, list) in lists {
+        for &(p, gp) in list {
+            bytes[(gp ^ vals[n - k - p as usize]) as usize & (bound - 1)] = 1;
+        }
+    }
+    for (w, b) in row.iter_mut().zip(bytes.chunks_exact(64)) {
+        *w |= b.iter().enumerate().fold(0u64, |acc, (i, &x)| acc | u64::from(x != 0) << i);
     }
 }
 
@@ -156,15 +190,6 @@ fn take_free(row: &[u64], common: &[u64], cand: &mut Cands, i: usize) -> usize {
         c[i] = u16::MAX;
     }
     found
-}
-
-/// Marks in `row` what the rare positions `list` give heap n by a split
-/// taking k.
-pub(super) fn complete_list(vals: &[u16], row: &mut [u64], n: usize, k: usize, list: &[(u32, u16)]) {
-    for &(p, gp) in list {
-        let v = (gp ^ vals[n - k - p as usize]) as usize;
-        row[v >> 6] |= 1 << (v & 63);
-    }
 }
 
 /// Checks the rare positions of `lists`, `(k, positions)`, against the
@@ -285,7 +310,7 @@ mod tests {
                 }
                 trusted += usize::from(trust[i] < u16::MAX);
                 halves.complete(&vals, got, h0 + i);
-                complete_list(&vals, got, h0 + i, 1, &rare[..cut]);
+                complete_lists(&vals, got, h0 + i, &[(1, &rare[..cut])]);
                 let common_of = |r: &[u64]| r.iter().zip(&common).map(|(a, c)| a & c).collect::<Vec<_>>();
                 assert_eq!(common_of(got), common_of(want), "heap {i} after completing");
             }
