@@ -118,7 +118,7 @@ pub struct LongRunArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// Seconds between checkpoints (with --checkpoint).
-    #[arg(long, value_name = "SECS", default_value_t = 5.0, requires = "checkpoint")]
+    #[arg(long, value_name = "SECS", default_value_t = 5.0, requires = "checkpoint", value_parser = seconds_between_checkpoints, allow_negative_numbers = true)]
     pub checkpoint_every: f64,
     /// Write the values to FILE in sprague's binary sequence format (see the README).
     #[arg(long, value_name = "FILE")]
@@ -207,6 +207,23 @@ pub struct SolveArgs {
     /// List the problems with a one-line summary and their source.
     #[arg(long, conflicts_with_all = ["problem", "explain"])]
     pub list: bool,
+}
+
+/// The longest `--checkpoint-every`, in seconds (a year).
+pub const MAX_EVERY: u64 = 365 * 24 * 3600;
+
+/// Parses `--checkpoint-every`: seconds from 0 to [`MAX_EVERY`], so that a
+/// bad value is named as it was typed.
+fn seconds_between_checkpoints(text: &str) -> Result<f64, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("give a number of seconds from 0 to {MAX_EVERY}"))?;
+    if (0.0..=MAX_EVERY as f64).contains(&secs) {
+        Ok(secs)
+    } else {
+        Err(format!("give a number of seconds from 0 to {MAX_EVERY}"))
+    }
 }
 
 #[cfg(test)]

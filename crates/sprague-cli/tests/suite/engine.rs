@@ -331,7 +331,7 @@ fn output_paths_are_checked_before_the_run() {
     }
     refused(
         &[&long[..], &["--checkpoint", same, "--checkpoint-every", "1e20"]].concat(),
-        "bad --checkpoint-every",
+        "invalid value '1e20' for '--checkpoint-every",
     );
     refused(&[&long[..], &["--out", "x/"]].concat(), "give a file name");
 }

@@ -1070,7 +1070,8 @@ impl Engine {
         if gamma > plan.trust[i] as usize {
             // The bulk marks are exact only up to the trust: complete them,
             // and the positions checked late.
-            let mut lists: Vec<(usize, &[(u32, u16)])> = plan.halves.iter().flat_map(|h| h.checked()).collect();
+            let mut lists: Vec<(usize, &[(u32, u16)])> =
+                plan.halves.iter().flat_map(|h| h.checked()).collect();
             lists.extend(plan.band_checked.iter().map(|&(k, a, b)| (k, &self.rare[a..b])));
             if scratch.sub_checked {
                 lists.extend(plan.sub_lists(&self.rare));

@@ -166,7 +166,10 @@ pub(super) fn complete_lists(vals: &[u16], row: &mut [u64], n: usize, lists: &[(
         }
     }
     for (w, b) in row.iter_mut().zip(bytes.chunks_exact(64)) {
-        *w |= b.iter().enumerate().fold(0u64, |acc, (i, &x)| acc | u64::from(x != 0) << i);
+        *w |= b
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, &x)| acc | u64::from(x != 0) << i);
     }
 }
 

@@ -95,6 +95,36 @@ pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// Removes the temporary files `FILE.<pid>.tmp` beside `path` that runs
+/// killed while writing `path` left (their process is gone); a temporary
+/// of a live process, or any other file, is left alone. Only where
+/// `/proc` tells which processes live (Linux); elsewhere nothing is
+/// removed.
+pub fn remove_stale_temporaries(path: &Path) {
+    let proc = Path::new("/proc");
+    let (Some(name), Ok(entries)) = (path.file_name(), fs::read_dir(directory(path))) else {
+        return;
+    };
+    if !proc.join("self").exists() {
+        return;
+    }
+    let own = std::process::id();
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let pid = file
+            .to_str()
+            .zip(name.to_str())
+            .and_then(|(f, n)| f.strip_prefix(n)?.strip_prefix('.')?.strip_suffix(".tmp"))
+            .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|d| d.parse::<u32>().ok());
+        let Some(pid) = pid else { continue };
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if pid != own && is_file && !proc.join(pid.to_string()).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// The directory `path` lies in (`.` for a bare name).
 fn directory(path: &Path) -> &Path {
     match path.parent() {
@@ -114,17 +144,19 @@ pub struct RunLock {
 }
 
 impl RunLock {
-    /// Takes the lock of `checkpoint`, or says which run holds it.
-    pub fn take(checkpoint: &Path) -> anyhow::Result<RunLock> {
+    /// Takes the lock of `checkpoint`, or says which run holds it; errors
+    /// name the checkpoint as it was `given` (`checkpoint` is where it
+    /// really is, a link resolved).
+    pub fn take(checkpoint: &Path, given: &Path) -> anyhow::Result<RunLock> {
         let path = sibling(checkpoint, ".lock");
-        let shown = checkpoint.display();
+        let shown = given.display();
         let cannot = |e: std::io::Error| {
             anyhow::anyhow!("--checkpoint `{shown}`: cannot lock `{}` ({e})", path.display())
         };
         // A run that ends removes its lock file after this run opened it
         // but before it locked it: then lock the new file again.
         for _ in 0..100 {
-            refuse_foreign(&path, checkpoint)?;
+            refuse_foreign(&path, given)?;
             let mut file = OpenOptions::new()
                 .read(true)
                 .write(true)
@@ -162,7 +194,7 @@ impl RunLock {
 /// sprague's (a regular file holding nothing or a process id), so that a
 /// lock never empties or removes a file of the user's, or one a link
 /// points to.
-fn refuse_foreign(path: &Path, checkpoint: &Path) -> anyhow::Result<()> {
+fn refuse_foreign(path: &Path, given: &Path) -> anyhow::Result<()> {
     let foreign = match fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
         Err(_) => false, // Opening it reports the error.
@@ -177,7 +209,7 @@ fn refuse_foreign(path: &Path, checkpoint: &Path) -> anyhow::Result<()> {
     if foreign {
         bail!(
             "--checkpoint `{}`: `{}` exists and is not a sprague lock file (a run locks that name); move it away or give another checkpoint",
-            checkpoint.display(),
+            given.display(),
             path.display()
         );
     }
@@ -219,12 +251,36 @@ mod tests {
         dir
     }
 
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn only_temporaries_of_ended_runs_are_removed() {
+        let dir = scratch("stale");
+        let out = dir.join("seq.bin");
+        // No process has a pid this large (Linux allows at most 2^22).
+        let names = [
+            ("seq.bin.999999999.tmp", false),
+            (&format!("seq.bin.{}.tmp", std::process::id())[..], true),
+            ("seq.bin.12ab.tmp", true),
+            ("seq.bin..tmp", true),
+            ("other.bin.999999999.tmp", true),
+            ("seq.bin.tmp", true),
+        ];
+        for (n, _) in names {
+            fs::write(dir.join(n), b"x").unwrap();
+        }
+        remove_stale_temporaries(&out);
+        for (n, kept) in names {
+            assert_eq!(dir.join(n).exists(), kept, "{n}");
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_second_lock_on_one_checkpoint_is_refused_until_the_first_ends() {
         let dir = scratch("lock");
         let ck = dir.join("run.ck");
-        let first = RunLock::take(&ck).unwrap();
-        let err = RunLock::take(&ck).unwrap_err().to_string();
+        let first = RunLock::take(&ck, &ck).unwrap();
+        let err = RunLock::take(&ck, &ck).unwrap_err().to_string();
         assert!(err.contains("in use by another sprague run"), "{err}");
         assert!(err.contains(&format!("process {}", std::process::id())), "{err}");
         drop(first);
@@ -232,7 +288,7 @@ mod tests {
             !sibling(&ck, ".lock").exists(),
             "the lock file is removed at the end"
         );
-        let again = RunLock::take(&ck).unwrap();
+        let again = RunLock::take(&ck, &ck).unwrap();
         drop(again);
         fs::remove_dir_all(&dir).unwrap();
     }
@@ -246,16 +302,16 @@ mod tests {
         let victim = dir.join("victim");
         fs::write(&victim, b"precious data").unwrap();
         std::os::unix::fs::symlink(&victim, &lock).unwrap();
-        let err = RunLock::take(&ck).unwrap_err().to_string();
+        let err = RunLock::take(&ck, &ck).unwrap_err().to_string();
         assert!(err.contains("is not a sprague lock file"), "{err}");
         fs::remove_file(&lock).unwrap();
         fs::write(&lock, b"my notes").unwrap();
-        assert!(RunLock::take(&ck).is_err());
+        assert!(RunLock::take(&ck, &ck).is_err());
         assert_eq!(fs::read(&lock).unwrap(), b"my notes");
         assert_eq!(fs::read(&victim).unwrap(), b"precious data");
         // A lock file left by a killed run holds its pid: taken over.
         fs::write(&lock, b"12345").unwrap();
-        drop(RunLock::take(&ck).unwrap());
+        drop(RunLock::take(&ck, &ck).unwrap());
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -11,7 +11,7 @@ mod progress;
 
 use crate::cli::TableArgs;
 use anyhow::{bail, Context};
-use files::{atomic_write, identity, sibling, target, RunLock};
+use files::{atomic_write, identity, remove_stale_temporaries, sibling, target, RunLock};
 use serde::Serialize;
 use sprague::engine::{checksum_upto_with, store, Engine, Period, SeqGame, Status, Tuning};
 use std::fs::File;
@@ -26,9 +26,6 @@ const LARGE: u64 = 100_000;
 
 /// A run whose table still grows stops when less memory than this is left.
 const MIN_FREE: u64 = 256 << 20;
-
-/// The longest --checkpoint-every, in seconds (a year).
-const MAX_EVERY: u64 = 365 * 24 * 3600;
 
 /// A long run, decided from the command line.
 pub struct LongRun {
@@ -120,13 +117,14 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     let LongRun { game, upto, list } = run;
     let full = l.full || list;
     let spec = game.spec();
+    // Checked when parsed (`cli::seconds_between_checkpoints`).
     let every = Duration::try_from_secs_f64(l.checkpoint_every)
         .ok()
-        .filter(|d| d.as_secs() <= MAX_EVERY)
         .with_context(|| {
             format!(
-                "bad --checkpoint-every `{}`: give a number of seconds from 0 to {MAX_EVERY}",
-                l.checkpoint_every
+                "bad --checkpoint-every `{}`: give a number of seconds from 0 to {}",
+                l.checkpoint_every,
+                crate::cli::MAX_EVERY
             )
         })?;
     if upto >= u32::MAX as u64 {
@@ -158,7 +156,11 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         }
     }
     // One run at a time on a checkpoint, locked before it is read.
-    let _lock = checkpoint.as_deref().map(RunLock::take).transpose()?;
+    let _lock = checkpoint
+        .as_deref()
+        .zip(l.checkpoint.as_deref())
+        .map(|(c, given)| RunLock::take(c, given))
+        .transpose()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let tuning = Tuning {
         threads: l.threads.unwrap_or(cores.min(2)),
@@ -244,6 +246,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         // A name of this run's own: two runs given one --out do not write
         // into one temporary file.
         let tmp = sibling(path, &format!(".{}.tmp", std::process::id()));
+        remove_stale_temporaries(path);
         atomic_write(path, &tmp, |w| {
             store::write_sequence(w, &spec, upto, computed, engine.chunks(computed), engine.period())
         })?;
