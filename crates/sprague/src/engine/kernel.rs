@@ -299,7 +299,7 @@ pub(crate) fn has_avx512bw() -> bool {
     }
 }
 
-/// Bytes of the per-group byte rows of [`mark_batch_bytes`]: a group of
+/// Bytes of the per-group byte rows of [`mark_batch_avx512`]: a group of
 /// heaps whose rows fit in the L1 cache.
 const BYTE_ROWS: usize = 32 * 1024;
 
@@ -311,6 +311,15 @@ const MIN_BYTE_MARKS: usize = 128;
 /// marks save: bits are marked instead.
 const MAX_BYTE_BOUND: usize = 4096;
 
+/// [`mark_batch_body`] with a byte per value instead of a bit: a mark is
+/// one plain store (no load, no dependence on earlier marks), its address
+/// computed for 32 heaps at a time. Heaps are taken in groups whose byte
+/// rows fit in L1; each group's rows are then packed into its bitsets.
+/// (Addresses computed one at a time from 64-bit loads of four values took
+/// Officers to 10^6 and Grundy's game to 3·10^6 3–6% longer.)
+///
+/// # Safety
+/// The CPU must support AVX-512 F and BW.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn mark_batch_avx512(
@@ -321,26 +330,20 @@ unsafe fn mark_batch_avx512(
     rare: &[(u32, u16)],
     off: usize,
 ) {
-    mark_batch_bytes(bits, words, heaps, vals, rare, off)
-}
-
-/// [`mark_batch_body`] with a byte per value instead of a bit: a mark is
-/// one plain store (no load, no dependence on earlier marks). Heaps are
-/// taken in groups whose byte rows fit in L1; each group's rows are then
-/// packed into its bitsets.
-#[inline(always)]
-fn mark_batch_bytes(
-    bits: &mut [u64],
-    words: usize,
-    heaps: usize,
-    vals: &[u16],
-    rare: &[(u32, u16)],
-    off: usize,
-) {
+    use std::arch::x86_64::*;
     let bound = words * 64;
     assert!(bound.is_power_of_two() && bound <= BYTE_ROWS);
-    let vmask = bound - 1;
     let group = (BYTE_ROWS / bound).min(64);
+    // Lane j of block b (32 heaps) writes row 32 b + j: at (32 b + j) bound,
+    // below `group * bound <= BYTE_ROWS` for the lanes in use (the others
+    // wrap, and are never read).
+    let rows_at: [__m512i; 2] = std::array::from_fn(|b| {
+        let at: [u16; 32] = std::array::from_fn(|j| ((32 * b + j) * bound) as u16);
+        // SAFETY: `at` is 64 bytes.
+        unsafe { _mm512_loadu_si512(at.as_ptr().cast()) }
+    });
+    let vmask = _mm512_set1_epi16((bound - 1) as i16);
+    let mut at = [0u16; 32];
     let mut buf = vec![0u8; BYTE_ROWS];
     let mut i0 = 0;
     while i0 < heaps {
@@ -350,27 +353,24 @@ fn mark_batch_bytes(
         for &(p, gp) in rare {
             let start = off - p as usize + i0;
             let src = &vals[start..start + len];
-            // Four values per 64-bit load, taken apart with shifts: scalar
-            // code (the compiler's vectorised form extracts lanes one by
-            // one, which costs more than the stores).
-            let gp4 = u64::from(gp) * 0x0001_0001_0001_0001;
-            let mut quads = src.chunks_exact(4);
-            let mut base = 0;
-            for q in &mut quads {
-                let q =
-                    (u64::from(q[0]) | u64::from(q[1]) << 16 | u64::from(q[2]) << 32 | u64::from(q[3]) << 48)
-                        ^ gp4;
-                for k in 0..4 {
-                    let at = base + k * bound + ((q >> (16 * k)) as usize & vmask);
-                    // SAFETY: `at` is (j * bound) plus a value masked below
-                    // `bound`, with j < len: below `len * bound == rows.len()`.
-                    unsafe { *rows.get_unchecked_mut(at) = 1 };
+            let gpv = _mm512_set1_epi16(gp as i16);
+            // The byte of each mark, 32 heaps per vector (three vector
+            // operations), then one plain store per mark.
+            for (b, &row_at) in rows_at.iter().enumerate().take(len.div_ceil(32)) {
+                let lanes = (len - 32 * b).min(32);
+                let live: __mmask32 = if lanes == 32 { !0 } else { (1u32 << lanes) - 1 };
+                // SAFETY: lanes past `lanes` are masked off (not read); the
+                // others are within `src`.
+                let x = unsafe { _mm512_maskz_loadu_epi16(live, src.as_ptr().add(32 * b).cast()) };
+                // (x ^ gp) & (bound − 1), then the row's offset.
+                let a = _mm512_or_si512(_mm512_ternarylogic_epi32::<0x28>(x, gpv, vmask), row_at);
+                // SAFETY: `at` is 64 bytes.
+                unsafe { _mm512_storeu_si512(at.as_mut_ptr().cast(), a) };
+                for &a in &at[..lanes] {
+                    // SAFETY: a = (32 b + j) bound + v for lane j < lanes,
+                    // so 32 b + j < len, and v < bound: below len * bound.
+                    unsafe { *rows.get_unchecked_mut(a as usize) = 1 };
                 }
-                base += 4 * bound;
-            }
-            for &s in quads.remainder() {
-                rows[base + ((s ^ gp) as usize & vmask)] = 1;
-                base += bound;
             }
         }
         for (row, out) in rows
@@ -933,11 +933,16 @@ mod tests {
                 let mut want = vec![0u64; heaps * words];
                 mark_batch_body(&mut want, words, heaps, &vals, &rare, off);
                 let mut got = vec![0u64; heaps * words];
-                mark_batch_bytes(&mut got, words, heaps, &vals, &rare, off);
-                assert_eq!(got, want, "words {words} heaps {heaps}");
-                let mut got = vec![0u64; heaps * words];
                 mark_batch(&mut got, words, heaps, &vals, &rare, off);
                 assert_eq!(got, want, "words {words} heaps {heaps}");
+                #[cfg(target_arch = "x86_64")]
+                if has_avx512bw() {
+                    let mut got = vec![0u64; heaps * words];
+                    // SAFETY: the CPU supports AVX-512 F and BW (checked), and
+                    // every read lies within `vals`.
+                    unsafe { mark_batch_avx512(&mut got, words, heaps, &vals, &rare, off) };
+                    assert_eq!(got, want, "AVX-512, words {words} heaps {heaps}");
+                }
             }
         }
     }
