@@ -39,17 +39,21 @@
 //! grow slowly (22 441 of 10^6 under mask 0x7b8), make it sparse.
 //!
 //! With many rare positions (Officers has 1583), only every other one is
-//! marked; the rest are checked, 32 heaps per compare, against each heap's
-//! first few common values left free, which settles γ with fewer stores
-//! (module `partial`).
+//! marked; the rest are checked, 32 heaps at a time, against each heap's
+//! first few common values left free (its *candidates*), which settles γ
+//! with fewer stores. The rare positions whose partners are computed
+//! later (those below the batch size, and the pipeline's band below) are
+//! checked against the same candidates instead of marked (module
+//! `partial`).
 //!
 //! # Both cores
 //!
 //! Heaps are computed in batches. The rare × common marks of a batch whose
 //! partners lie before the batch are made for the whole batch at once (one
 //! store per mark into a byte row per heap); then each heap is finished in
-//! order: the marks of the rare positions below the batch size (64 heaps
-//! at a time, then heap by heap), γ, and the candidate searches.
+//! order: the checks (or marks) of the rare positions below the batch
+//! size (64 heaps at a time, then heap by heap), γ, and the candidate
+//! searches.
 //!
 //! With [`Tuning::threads`] = 2 this is a pipeline: while the main thread
 //! finishes batch j, a helper thread makes the marks of batch j + 1 whose
@@ -59,7 +63,8 @@
 //! store, and it may not fold) and publishes its length after each push.
 //! The helper's share is cut into chunks of 64 heaps that either thread
 //! may claim. It first makes the marks whose partners all lie before batch
-//! j; then the *band*, the rest, whose partners reach into batch j, each
+//! j; then the *band*, the rest, whose partners reach into batch j
+//! (checked against the chunk's candidates where it has some), each
 //! chunk once the main thread has computed the values it reads (the
 //! band's chunk c needs batch j up to about its chunk c): it spins for
 //! about a chunk's time, then sleeps. When the main thread reaches batch
