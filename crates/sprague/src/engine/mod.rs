@@ -71,9 +71,9 @@
 //! j + 1 it makes every chunk the helper has not claimed, and waits only
 //! for those the helper is making. Marks made for a batch that then
 //! changed (it ended early, the bitsets grew, the rare list was rebuilt)
-//! are dropped and made again. Officers to 10^6 takes 0.76 s instead of
-//! 1.19 s, Grundy's game to 2^24 9.6 s instead of 15.8 s (wall time, one
-//! run; `bench/engine.results.txt`).
+//! are dropped and made again. Officers to 10^6 takes 0.69 s instead of
+//! 1.20 s (medians), Grundy's game to 2^24 12.3 s instead of 20.0 s (wall
+//! time, one run on a slow day; `bench/engine.results.txt`).
 //!
 //! A folded table (below) is not pipelined. Its heaps could be checked in
 //! any order, since the period gives every value they read, but splitting
