@@ -21,7 +21,7 @@
 //! A heap whose γ, after the marks of every other rare position, lies
 //! above its trust (nearly always because all its candidates were hit:
 //! about 5% of Officers' heaps) gets every checked position marked in full
-//! ([`Halves::complete`], [`complete_list`]). On one thread the halves
+//! ([`Halves::complete`], [`complete_lists`]). On one thread the halves
 //! took Officers to 10^6 from 1.25 s to 1.17 s and Grundy's game to 2^22
 //! from 4.48 s to 4.09 s (medians of alternated runs).
 
