@@ -1924,6 +1924,31 @@ mod tests {
         assert!(first.band_handed_over > 0, "the helper made no band marks");
     }
 
+    /// Games whose batches take candidates from the helper's halves while
+    /// the main thread halves a share of its own too (found with counters
+    /// by a reviewer): the trust must be the least of both.
+    #[test]
+    fn batches_halved_by_both_threads_agree_with_one_thread() {
+        for code in ["0.3456", "0.0404"] {
+            let game = SeqGame::Octal(OctalCode::parse(code).unwrap());
+            let tuned = |threads, helper_first| Tuning {
+                threads,
+                par_work: 1,
+                helper_first,
+                ..Tuning::default()
+            };
+            let mut runs: Vec<Engine> = [tuned(1, false), tuned(2, false), tuned(2, true)]
+                .into_iter()
+                .map(|t| Engine::resume_tuned(game.clone(), vec![0], t).unwrap())
+                .collect();
+            for e in &mut runs {
+                while e.advance(10_000, true, 10_000).unwrap() == Status::Running {}
+            }
+            assert_eq!(runs[0].to_vec(), runs[1].to_vec(), "{code}");
+            assert_eq!(runs[0].to_vec(), runs[2].to_vec(), "{code} (helper first)");
+        }
+    }
+
     #[test]
     fn the_helper_waiting_for_band_values_gives_up_when_cancelled() {
         let mut t = Table::new(Vec::with_capacity(4096));

@@ -95,36 +95,6 @@ pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Removes the temporary files `FILE.<pid>.tmp` beside `path` that runs
-/// killed while writing `path` left (their process is gone); a temporary
-/// of a live process, or any other file, is left alone. Only where
-/// `/proc` tells which processes live (Linux); elsewhere nothing is
-/// removed.
-pub fn remove_stale_temporaries(path: &Path) {
-    let proc = Path::new("/proc");
-    let (Some(name), Ok(entries)) = (path.file_name(), fs::read_dir(directory(path))) else {
-        return;
-    };
-    if !proc.join("self").exists() {
-        return;
-    }
-    let own = std::process::id();
-    for entry in entries.flatten() {
-        let file = entry.file_name();
-        let pid = file
-            .to_str()
-            .zip(name.to_str())
-            .and_then(|(f, n)| f.strip_prefix(n)?.strip_prefix('.')?.strip_suffix(".tmp"))
-            .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|d| d.parse::<u32>().ok());
-        let Some(pid) = pid else { continue };
-        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-        if pid != own && is_file && !proc.join(pid.to_string()).exists() {
-            let _ = fs::remove_file(entry.path());
-        }
-    }
-}
-
 /// The directory `path` lies in (`.` for a bare name).
 fn directory(path: &Path) -> &Path {
     match path.parent() {
@@ -249,30 +219,6 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn only_temporaries_of_ended_runs_are_removed() {
-        let dir = scratch("stale");
-        let out = dir.join("seq.bin");
-        // No process has a pid this large (Linux allows at most 2^22).
-        let names = [
-            ("seq.bin.999999999.tmp", false),
-            (&format!("seq.bin.{}.tmp", std::process::id())[..], true),
-            ("seq.bin.12ab.tmp", true),
-            ("seq.bin..tmp", true),
-            ("other.bin.999999999.tmp", true),
-            ("seq.bin.tmp", true),
-        ];
-        for (n, _) in names {
-            fs::write(dir.join(n), b"x").unwrap();
-        }
-        remove_stale_temporaries(&out);
-        for (n, kept) in names {
-            assert_eq!(dir.join(n).exists(), kept, "{n}");
-        }
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod progress;
 
 use crate::cli::TableArgs;
 use anyhow::{bail, Context};
-use files::{atomic_write, identity, remove_stale_temporaries, sibling, target, RunLock};
+use files::{atomic_write, identity, sibling, target, RunLock};
 use serde::Serialize;
 use sprague::engine::{checksum_upto_with, store, Engine, Period, SeqGame, Status, Tuning};
 use std::fs::File;
@@ -246,7 +246,6 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         // A name of this run's own: two runs given one --out do not write
         // into one temporary file.
         let tmp = sibling(path, &format!(".{}.tmp", std::process::id()));
-        remove_stale_temporaries(path);
         atomic_write(path, &tmp, |w| {
             store::write_sequence(w, &spec, upto, computed, engine.chunks(computed), engine.period())
         })?;
