@@ -1075,13 +1075,15 @@ impl Engine {
         if gamma > plan.trust[i] as usize {
             // The bulk marks are exact only up to the trust: complete them,
             // and the positions checked late.
-            let mut lists: Vec<(usize, &[(u32, u16)])> =
-                plan.halves.iter().flat_map(|h| h.checked()).collect();
-            lists.extend(plan.band_checked.iter().map(|&(k, a, b)| (k, &self.rare[a..b])));
-            if scratch.sub_checked {
-                lists.extend(plan.sub_lists(&self.rare));
-            }
-            complete_lists(g.stored(), row, n, &lists);
+            let sub = if scratch.sub_checked {
+                plan.sub_lists(&self.rare)
+            } else {
+                Vec::new()
+            };
+            let lists = (plan.halves.iter().flat_map(|h| h.checked()))
+                .chain(plan.band_checked.iter().map(|&(k, a, b)| (k, &self.rare[a..b])))
+                .chain(sub);
+            complete_lists(g.stored(), row, n, lists);
             gamma = least_free(row, rare_pat);
         }
         // With at most `few` candidates, searching for each one (below,

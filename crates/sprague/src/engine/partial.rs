@@ -130,8 +130,7 @@ impl Halves {
     /// Marks in `row` what the checked half gives heap n, so that the
     /// row is exact for these positions.
     pub(super) fn complete(&self, vals: &[u16], row: &mut [u64], n: usize) {
-        let lists: Vec<(usize, &[(u32, u16)])> = self.checked.iter().map(|(k, l)| (*k, &l[..])).collect();
-        complete_lists(vals, row, n, &lists);
+        complete_lists(vals, row, n, self.checked());
     }
 
     /// The checked positions, `(k, positions)`.
@@ -146,11 +145,16 @@ impl Halves {
 /// A byte per value, then packed into the row: plain stores that do not
 /// wait on each other, where setting bits one at a time chains every mark
 /// to the last one in the same word (a few hundred marks a heap here).
-pub(super) fn complete_lists(vals: &[u16], row: &mut [u64], n: usize, lists: &[(usize, &[(u32, u16)])]) {
+pub(super) fn complete_lists<'a>(
+    vals: &[u16],
+    row: &mut [u64],
+    n: usize,
+    lists: impl IntoIterator<Item = (usize, &'a [(u32, u16)])>,
+) {
     const MAX: usize = 4096;
     let bound = row.len() * 64;
     if bound > MAX {
-        for &(k, list) in lists {
+        for (k, list) in lists {
             for &(p, gp) in list {
                 let v = (gp ^ vals[n - k - p as usize]) as usize;
                 row[v >> 6] |= 1 << (v & 63);
@@ -160,7 +164,7 @@ pub(super) fn complete_lists(vals: &[u16], row: &mut [u64], n: usize, lists: &[(
     }
     let mut buf = [0u8; MAX];
     let bytes = &mut buf[..bound];
-    for &(k, list) in lists {
+    for (k, list) in lists {
         for &(p, gp) in list {
             bytes[(gp ^ vals[n - k - p as usize]) as usize & (bound - 1)] = 1;
         }
@@ -313,7 +317,7 @@ mod tests {
                 }
                 trusted += usize::from(trust[i] < u16::MAX);
                 halves.complete(&vals, got, h0 + i);
-                complete_lists(&vals, got, h0 + i, &[(1, &rare[..cut])]);
+                complete_lists(&vals, got, h0 + i, [(1, &rare[..cut])]);
                 let common_of = |r: &[u64]| r.iter().zip(&common).map(|(a, c)| a & c).collect::<Vec<_>>();
                 assert_eq!(common_of(got), common_of(want), "heap {i} after completing");
             }
