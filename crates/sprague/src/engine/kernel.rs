@@ -303,6 +303,10 @@ pub(crate) fn has_avx512bw() -> bool {
 /// heaps whose rows fit in the L1 cache.
 const BYTE_ROWS: usize = 32 * 1024;
 
+/// Rare positions whose mark addresses [`mark_batch_avx512`] computes
+/// before it makes their marks.
+const RUN: usize = 8;
+
 /// With fewer rare positions than this, a heap's byte row costs more to
 /// clear and pack than its marks save.
 const MIN_BYTE_MARKS: usize = 128;
@@ -344,13 +348,46 @@ unsafe fn mark_batch_avx512(
     });
     let vmask = _mm512_set1_epi16((bound - 1) as i16);
     let mut at = [0u16; 32];
+    let mut addr = [[0u16; 32]; 2 * RUN];
     let mut buf = vec![0u8; BYTE_ROWS];
     let mut i0 = 0;
     while i0 < heaps {
         let len = (heaps - i0).min(group);
         let rows = &mut buf[..len * bound];
         rows.fill(0);
-        for &(p, gp) in rare {
+        // Whole blocks of 32 heaps: the addresses of RUN rare positions
+        // are stored first, then their marks made. (Reading each block's
+        // addresses right after storing them stalls on the store.)
+        let rest = if len.is_multiple_of(32) {
+            let blocks = len / 32;
+            for run in rare.chunks(RUN) {
+                for (r, &(p, gp)) in run.iter().enumerate() {
+                    let start = off - p as usize + i0;
+                    let src = &vals[start..start + len];
+                    let gpv = _mm512_set1_epi16(gp as i16);
+                    for (b, &row_at) in rows_at.iter().enumerate().take(blocks) {
+                        // SAFETY: 32 b + 32 <= len: within `src`.
+                        let x = unsafe { _mm512_loadu_si512(src.as_ptr().add(32 * b).cast()) };
+                        let a = _mm512_or_si512(_mm512_ternarylogic_epi32::<0x28>(x, gpv, vmask), row_at);
+                        // SAFETY: r * blocks + b < RUN * 2: within `addr`.
+                        unsafe { _mm512_storeu_si512(addr.as_mut_ptr().add(r * blocks + b).cast(), a) };
+                    }
+                }
+                let flat = addr.as_ptr().cast::<u16>();
+                for j in 0..run.len() * blocks * 32 {
+                    // SAFETY: j < RUN * 2 * 32 words of `addr`. (A volatile
+                    // read: vectorised, the loop moves each address through
+                    // vector extracts, which is slower.)
+                    let a = unsafe { std::ptr::read_volatile(flat.add(j)) };
+                    // SAFETY: as in the loop below (every lane is in use).
+                    unsafe { *rows.get_unchecked_mut(a as usize) = 1 };
+                }
+            }
+            &rare[..0]
+        } else {
+            rare
+        };
+        for &(p, gp) in rest {
             let start = off - p as usize + i0;
             let src = &vals[start..start + len];
             let gpv = _mm512_set1_epi16(gp as i16);
@@ -552,10 +589,23 @@ unsafe fn clear_pair_values_avx512<const T: usize>(lo: &[u16], hi: &[u16], pendi
                 };
                 count += k.count_ones() as usize;
             }
-            for &v in &hits[..count] {
-                pend[(v as usize >> 6) & (8 * T - 1)] &= !(1u64 << (v & 63));
+            if T == 1 {
+                // In a register: a chain of one-cycle operations, where
+                // clearing in memory chains each hit to the last store.
+                let mut set = table[0];
+                for &v in &hits[..count] {
+                    let one = _mm512_maskz_set1_epi64(1 << ((v >> 6) & 7), (1u64 << (v & 63)) as i64);
+                    set = _mm512_andnot_si512(one, set);
+                }
+                // SAFETY: `pend` is 256 bytes.
+                unsafe { _mm512_storeu_si512(pend.as_mut_ptr().cast(), set) };
+                _mm512_test_epi64_mask(set, set) == 0
+            } else {
+                for &v in &hits[..count] {
+                    pend[(v as usize >> 6) & (8 * T - 1)] &= !(1u64 << (v & 63));
+                }
+                pend[..8 * T].iter().all(|&w| w == 0)
             }
-            pend[..8 * T].iter().all(|&w| w == 0)
         }};
     }
     // Two streams of steps, taken in turn: pairs i from 0 and from the

@@ -87,7 +87,7 @@ impl Halves {
         cands: &mut [Cands],
     ) {
         let (words, heaps) = (common.len(), trust.len());
-        let mut starts = Vec::new();
+        let mut starts = Vec::with_capacity(self.checked.iter().map(|(_, l)| l.len()).sum());
         let mut g0 = 0;
         while g0 < heaps {
             let len = CHECK_HEAPS.min(heaps - g0);
@@ -213,10 +213,10 @@ pub(super) fn check_late(
     words: usize,
     heaps: usize,
 ) {
-    let starts: Vec<(usize, u16)> = lists
-        .iter()
-        .flat_map(|&(k, list)| list.iter().map(move |&(p, gp)| (h0 - k - p as usize, gp)))
-        .collect();
+    let mut starts = Vec::with_capacity(lists.iter().map(|(_, l)| l.len()).sum());
+    for &(k, list) in lists {
+        starts.extend(list.iter().map(|&(p, gp)| (h0 - k - p as usize, gp)));
+    }
     if !starts.is_empty() {
         mark_hits(
             &mut rows[..heaps * words],
