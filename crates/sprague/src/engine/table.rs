@@ -182,6 +182,42 @@ impl Table {
         &self.vals[s..s + len]
     }
 
+    /// Appends g(len..len + run.len()) = run, as [`Table::push`] does each
+    /// value; a folded table checks the whole run against the period at
+    /// once, and nothing is appended if any value differs.
+    ///
+    /// # Errors
+    /// As [`Table::push`].
+    pub fn push_run(&mut self, run: &[u16]) -> Result<()> {
+        let Some(f) = self.fold else {
+            return run.iter().try_for_each(|&v| self.push(v));
+        };
+        let (mut cur, mut done) = (f.cur, 0);
+        while done < run.len() {
+            let len = (f.o + f.p - cur).min(run.len() - done);
+            let (got, want) = (&run[done..done + len], &self.vals[cur..cur + len]);
+            if got != want {
+                let i = got.iter().zip(want).position(|(a, b)| a != b).unwrap_or(0);
+                return Err(Error::Unsupported(format!(
+                    "internal error: g({}) = {} was computed, but the proven period (p = {} from {}) gives {}",
+                    f.len + done + i,
+                    got[i],
+                    f.p,
+                    f.o,
+                    want[i]
+                )));
+            }
+            done += len;
+            cur = if cur + len == f.o + f.p { f.o } else { cur + len };
+        }
+        self.fold = Some(Fold {
+            len: f.len + run.len(),
+            cur,
+            ..f
+        });
+        Ok(())
+    }
+
     /// Appends g(n) = v, n = len. A folded table checks v against the
     /// period.
     ///
@@ -299,6 +335,34 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_pushed_at_once_is_checked_like_each_value() {
+        // Period 5 from 3; folded with 3 + 5 + 4 values kept.
+        let g = |x: usize| {
+            if x < 3 {
+                x as u16
+            } else {
+                10 + ((x - 3) % 5) as u16
+            }
+        };
+        let mut t = Table::new((0..12).map(g).collect());
+        assert!(t.fold(3, 5, 4, 12, 12).unwrap());
+        // A run through two turns of the period.
+        t.push_run(&(12..25).map(g).collect::<Vec<_>>()).unwrap();
+        assert_eq!(t.len(), 25);
+        t.push(g(25)).unwrap();
+        // A wrong value in a run: an error naming it, and nothing pushed.
+        let mut bad: Vec<u16> = (26..34).map(g).collect();
+        bad[5] = 99;
+        let err = t.push_run(&bad).unwrap_err().to_string();
+        assert!(err.contains("g(31) = 99"), "{err}");
+        assert_eq!(t.len(), 26);
+        assert_eq!(
+            (26..40).map(|x| t.get(x)).collect::<Vec<_>>(),
+            (26..40).map(g).collect::<Vec<_>>()
+        );
+    }
 
     #[test]
     fn a_pinned_table_never_moves_its_store() {
