@@ -130,28 +130,35 @@ fn run_json(args: &[&str], checkpoint: Option<&Path>) -> serde_json::Value {
     json(&c.assert().success().get_output().stdout)
 }
 
-/// Runs `args` whole, then twice killed with SIGKILL a while after its
-/// first checkpoint and run again: the results agree. Returns the largest
-/// checkpoint file seen.
-fn kill_and_resume(args: &[&str], tag: &str, delays: [u64; 2]) -> u64 {
+/// Runs `args` whole, then twice killed with SIGKILL after its first
+/// checkpoint, at the given fractions of the whole run's time (so that the
+/// kill lands mid-run on a slow machine and on a fast one), and run again:
+/// the results agree. Returns the largest checkpoint file seen.
+fn kill_and_resume(args: &[&str], tag: &str, fractions: [f64; 2]) -> u64 {
+    let t = Instant::now();
     let whole = run_json(args, None);
+    let whole_time = t.elapsed();
     let mut resumed_once = false;
     let mut largest = 0;
-    for delay in delays {
-        let ck = tmp(&format!("kill-{tag}-{delay}.ckpt"));
+    for (i, fraction) in fractions.into_iter().enumerate() {
+        let ck = tmp(&format!("kill-{tag}-{i}.ckpt"));
+        let start = Instant::now();
         let mut child = std::process::Command::new(bin())
             .args(args)
-            .args(["--checkpoint-every", "0.05", "--checkpoint"])
+            .args(["--checkpoint-every", "0.02", "--checkpoint"])
             .arg(&ck)
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        // Wait for the first checkpoint, then a little more, then kill -9.
-        let t = Instant::now();
-        while !ck.exists() && t.elapsed() < Duration::from_secs(60) {
-            std::thread::sleep(Duration::from_millis(5));
+        // Wait for the first checkpoint and for the moment chosen, then
+        // kill -9.
+        while !ck.exists() && start.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(2));
         }
-        std::thread::sleep(Duration::from_millis(delay));
+        let at = whole_time.mul_f64(fraction);
+        if let Some(left) = at.checked_sub(start.elapsed()) {
+            std::thread::sleep(left);
+        }
         let finished = child.try_wait().unwrap().is_some();
         child.kill().unwrap(); // SIGKILL on Unix
         child.wait().unwrap();
@@ -163,19 +170,25 @@ fn kill_and_resume(args: &[&str], tag: &str, delays: [u64; 2]) -> u64 {
             resumed_once = true;
         }
         for key in ["checksum", "last", "largest", "computed", "values", "period"] {
-            assert_eq!(resumed[key], whole[key], "{key} after a kill at +{delay} ms");
+            assert_eq!(
+                resumed[key], whole[key],
+                "{key} after a kill at {fraction} of the run"
+            );
         }
     }
-    assert!(resumed_once, "every run finished before it could be killed");
+    assert!(
+        resumed_once,
+        "every run finished before it could be killed (the whole run took {whole_time:?})"
+    );
     largest
 }
 
 #[test]
 fn a_run_killed_with_sigkill_resumes_to_the_same_result() {
     kill_and_resume(
-        &["table", "octal:0.6", "--upto", "400000", "--full"],
+        &["table", "octal:0.6", "--upto", "1000000", "--full"],
         "0.6",
-        [200, 700],
+        [0.4, 0.75],
     );
 }
 
@@ -185,7 +198,7 @@ fn a_folded_run_checkpoints_little_and_resumes_to_the_same_result() {
     // (o + p + 65536 values) and checkpoints only that.
     let upto = 3_000_000u64;
     let args = ["table", "octal:0.77", "--upto", "3000000", "--full"];
-    let largest = kill_and_resume(&args, "0.77", [100, 400]);
+    let largest = kill_and_resume(&args, "0.77", [0.4, 0.75]);
     assert!(largest < 400_000, "a checkpoint of {largest} bytes is not folded");
     // Every value, written out, is what the period gives.
     let path = tmp("folded.bin");
