@@ -446,9 +446,11 @@ pub(crate) fn clear_pair_values(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> 
             && std::arch::is_x86_feature_detected!("avx512bw")
             && std::arch::is_x86_feature_detected!("avx512vbmi")
             && std::arch::is_x86_feature_detected!("avx512vbmi2")
+            && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
             && std::arch::is_x86_feature_detected!("popcnt")
         {
-            // SAFETY: the CPU supports AVX-512 F, BW, VBMI, VBMI2 and POPCNT,
+            // SAFETY: the CPU supports AVX-512 F, BW, VBMI, VBMI2, VPOPCNTDQ
+            // and POPCNT,
             // checked just above (BW implies F); the set has at most 8, 16
             // or 32 words.
             return unsafe {
@@ -533,7 +535,7 @@ static ONE_HOT: OneHot = {
 /// appended to a buffer (`vpcompressw`, no branch), and cleared from the set
 /// after the block, which ends the scan once the set is empty.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,avx512vpopcntdq,popcnt")]
 unsafe fn clear_pair_values_avx512<const T: usize>(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     use std::arch::x86_64::*;
     /// Steps per block.
@@ -626,6 +628,21 @@ unsafe fn clear_pair_values_avx512<const T: usize>(lo: &[u16], hi: &[u16], pendi
             }
         }};
     }
+    // The number of values left in the set (in a register: taking the words
+    // out of one costs a dozen instructions a block).
+    macro_rules! left {
+        () => {{
+            let mut sum = _mm512_setzero_si512();
+            for i in 0..T {
+                // SAFETY: `pend` is 256 bytes, T <= 4 registers of 64.
+                sum = _mm512_add_epi64(
+                    sum,
+                    _mm512_popcnt_epi64(unsafe { _mm512_loadu_si512(pend.as_ptr().add(8 * i).cast()) }),
+                );
+            }
+            _mm512_reduce_add_epi64(sum) as u32
+        }};
+    }
     // Two streams of steps, taken in turn: pairs i from 0 and from the
     // middle. The first pairs pair a small heap (small values) with a large
     // one, and miss small candidates for long; pairs of two large heaps hit
@@ -645,7 +662,7 @@ unsafe fn clear_pair_values_avx512<const T: usize>(lo: &[u16], hi: &[u16], pendi
         ib += 32;
     }
     while ia + HALF <= mid && ib + HALF <= n {
-        if pend[..8 * T].iter().map(|w| w.count_ones()).sum::<u32>() <= 2 {
+        if left!() <= 2 {
             break;
         }
         let at: [usize; BLOCK] = std::array::from_fn(|s| if s % 2 == 0 { ia } else { ib } + 32 * (s / 2));
@@ -658,7 +675,7 @@ unsafe fn clear_pair_values_avx512<const T: usize>(lo: &[u16], hi: &[u16], pendi
     }
     // One or two values left (the last ones often need as many pairs as
     // all the others): two compares a step instead of the lookup.
-    let count: u32 = pend[..8 * T].iter().map(|w| w.count_ones()).sum();
+    let count = left!();
     if count <= 2 {
         // The values left, the first one twice if only one.
         let mut want = [u16::MAX; 2];
