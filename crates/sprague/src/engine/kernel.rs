@@ -538,8 +538,9 @@ static ONE_HOT: OneHot = {
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,avx512vpopcntdq,popcnt")]
 unsafe fn clear_pair_values_avx512<const T: usize>(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     use std::arch::x86_64::*;
-    /// Steps per block.
-    const BLOCK: usize = 8;
+    /// Steps per block (Officers on Zen 5: 12 is 2.5% faster than 8; 6, 10
+    /// and 16 are slower).
+    const BLOCK: usize = 12;
     let n = lo.len().min(hi.len());
     let words = pending.len();
     assert!(words <= 8 * T && T <= 4);
