@@ -242,10 +242,25 @@ pub struct Tuning {
     /// one instead of by taking the value of every pair (measured on
     /// `octal:0.16`, 2–3 candidates a heap: twice as fast).
     pub few_candidates: usize,
+    /// Of every this many rare positions handed to the halves (module
+    /// `partial`), one is checked against the candidates and the others
+    /// are marked; 0 chooses: 2 on one thread, 4 on two.
+    pub check_every: usize,
     /// For tests: the main thread lets the helper claim every chunk of a
     /// batch (waiting up to a second a batch) before it makes any itself,
     /// so that the helper's code runs whatever the scheduler does.
     pub helper_first: bool,
+}
+
+impl Tuning {
+    /// [`Tuning::check_every`], chosen where it is 0.
+    pub fn check_every(&self) -> usize {
+        match self.check_every {
+            0 if self.threads > 1 => 4,
+            0 => 2,
+            m => m.max(2),
+        }
+    }
 }
 
 impl Default for Tuning {
@@ -259,6 +274,7 @@ impl Default for Tuning {
             par_work: 1 << 16,
             fold_span: 1 << 16,
             few_candidates: 4,
+            check_every: 0,
             helper_first: false,
         }
     }
@@ -734,7 +750,8 @@ impl Engine {
             return None;
         }
         let words = bound_for(self.max_value) / 64;
-        let halves = Halves::pays(positions, words).then(|| Halves::of(&self.rare, &share));
+        let halves =
+            Halves::pays(positions, words).then(|| Halves::of(&self.rare, &share, self.tuning.check_every()));
         let chunks = (n2 - n1).div_ceil(CHUNK);
         Some(MarkJob {
             // SAFETY: the table is flat and pinned for the whole pipeline
@@ -868,7 +885,7 @@ impl Engine {
         bulk.retain(|&(_, a, b)| a < b);
         let positions = bulk.iter().map(|&(_, a, b)| b - a).sum::<usize>();
         let own = (Halves::pays(positions, words) && !self.values.is_folded())
-            .then(|| Halves::of(&self.rare, &bulk));
+            .then(|| Halves::of(&self.rare, &bulk, self.tuning.check_every()));
         // Each group's candidates, where some halves were marked.
         let have_cands = own.is_some() || pre.as_ref().is_some_and(|j| j.halves.is_some());
         let mut cands = if have_cands {

@@ -1,12 +1,13 @@
-//! Rare × common marks made in half and completed by candidate checks.
+//! Rare × common marks made in part and completed by candidate checks.
 //!
 //! The common options of heap n are g(p) ^ g(n − k − p) over the rare
 //! positions p, and all the engine needs of them is γ, the least common
 //! value that is no option. Marking every pair costs one store each (the
-//! floor of [`super::kernel::mark_batch`]). Here only every other rare
-//! position is marked; the first [`CANDIDATES`] common values that those
-//! marks leave free are each heap's *candidates*, and the other half of the
-//! positions is only *checked* against them: 32 heaps per AVX-512 compare,
+//! floor of [`super::kernel::mark_batch`]). Here only some rare positions
+//! are marked (all but every m-th, [`super::Tuning::check_every`]); the
+//! first [`CANDIDATES`] common values that those marks leave free are each
+//! heap's *candidates*, and the other positions are only *checked* against
+//! them: 32 heaps per AVX-512 compare,
 //! with no store ([`check_candidates`]). A candidate that some checked
 //! position gives is marked. Then, for every common value up to the last
 //! candidate, the heap's bitset is exact: each such value is either marked
@@ -23,7 +24,10 @@
 //! about 5% of Officers' heaps) gets every checked position marked in full
 //! ([`Halves::complete`], [`complete_lists`]). On one thread the halves
 //! took Officers to 10^6 from 1.25 s to 1.17 s and Grundy's game to 2^22
-//! from 4.48 s to 4.09 s (medians of alternated runs).
+//! from 4.48 s to 4.09 s (medians of alternated runs). On two threads the
+//! main thread makes the completions and the late checks, the helper most
+//! marks: there checking every 4th position, not every other, moves work
+//! to the helper (Officers 4–7% faster; on one thread 3% slower).
 
 pub(super) use super::kernel::CHECK_HEAPS;
 use super::kernel::{self, check_candidates, CANDIDATES};
@@ -52,14 +56,19 @@ pub(super) struct Halves {
 }
 
 impl Halves {
-    /// The halves of the ranges `(k, from, to)` of `rare`.
-    pub(super) fn of(rare: &[(u32, u16)], ranges: &[(usize, usize, usize)]) -> Halves {
+    /// The halves of the ranges `(k, from, to)` of `rare`: of every
+    /// `every` positions (at least 2), the last is checked and the others
+    /// are marked.
+    pub(super) fn of(rare: &[(u32, u16)], ranges: &[(usize, usize, usize)], every: usize) -> Halves {
+        let every = every.max(2);
         let mut h = Halves::default();
         for &(k, a, b) in ranges {
             let rs = &rare[a..b];
-            h.marked.push((k, rs.iter().step_by(2).copied().collect()));
-            h.checked
-                .push((k, rs.iter().skip(1).step_by(2).copied().collect()));
+            let (checked, marked): (Vec<_>, Vec<_>) = (rs.iter().enumerate())
+                .map(|(i, &x)| (i % every == every - 1, x))
+                .partition(|&(c, _)| c);
+            h.marked.push((k, marked.into_iter().map(|(_, x)| x).collect()));
+            h.checked.push((k, checked.into_iter().map(|(_, x)| x).collect()));
         }
         h
     }
@@ -289,7 +298,7 @@ mod tests {
             let (vals, rare, plain) = setup(seed * 7919, h0, heaps, words);
             // Positions below 300 are checked late, the others halved.
             let cut = rare.partition_point(|&(p, _)| p < 300);
-            let halves = Halves::of(&rare, &[(1, cut, rare.len())]);
+            let halves = Halves::of(&rare, &[(1, cut, rare.len())], 2 + seed as usize % 3);
             let mut bits = vec![0u64; heaps * words];
             let mut trust = vec![u16::MAX; heaps];
             let mut cands = vec![NO_CANDS; heaps.div_ceil(CHECK_HEAPS)];

@@ -55,6 +55,15 @@ fn tunings() -> Vec<Tuning> {
             fold_span: 1,
             ..eager
         },
+        // Other shares of checked rare positions (2 threads check every
+        // 4th by default).
+        Tuning { check_every: 3, ..d },
+        Tuning {
+            threads: 2,
+            par_work: 1,
+            check_every: 2,
+            ..d
+        },
         Tuning {
             force_mask: Some(0),
             ..d
