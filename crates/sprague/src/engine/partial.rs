@@ -64,11 +64,13 @@ impl Halves {
         let mut h = Halves::default();
         for &(k, a, b) in ranges {
             let rs = &rare[a..b];
-            let (checked, marked): (Vec<_>, Vec<_>) = (rs.iter().enumerate())
-                .map(|(i, &x)| (i % every == every - 1, x))
-                .partition(|&(c, _)| c);
-            h.marked.push((k, marked.into_iter().map(|(_, x)| x).collect()));
-            h.checked.push((k, checked.into_iter().map(|(_, x)| x).collect()));
+            let checked: Vec<_> = rs.iter().skip(every - 1).step_by(every).copied().collect();
+            let mut marked = Vec::with_capacity(rs.len() - checked.len());
+            for c in rs.chunks(every) {
+                marked.extend_from_slice(&c[..c.len().min(every - 1)]);
+            }
+            h.marked.push((k, marked));
+            h.checked.push((k, checked));
         }
         h
     }
