@@ -71,9 +71,12 @@
 //! j + 1 it makes every chunk the helper has not claimed, and waits only
 //! for those the helper is making. Marks made for a batch that then
 //! changed (it ended early, the bitsets grew, the rare list was rebuilt)
-//! are dropped and made again. Officers to 10^6 takes 0.69 s instead of
-//! 1.20 s (medians), Grundy's game to 2^24 12.3 s instead of 20.0 s (wall
-//! time, one run on a slow day; `bench/engine.results.txt`).
+//! are dropped and made again. On two threads a quarter of the rare
+//! positions handed to the halves is checked, not half
+//! ([`Tuning::check_every`]): the main thread makes the checks and the
+//! completions, the helper the marks. Officers to 10^6 takes 0.41 s
+//! instead of 0.67 s (medians), Grundy's game to 2^24 5.8 s instead of
+//! 11.3 s (wall time, one run; `bench/engine.results.txt`, Zen 5).
 //!
 //! A folded table (below) is not pipelined: the period gives every value
 //! its heaps read, so they are independent, and each thread computes half
@@ -81,8 +84,7 @@
 //! checked against the period and recorded at once. That holds only where
 //! the period gives no rare value (a rare position recorded would change
 //! the later heaps' marks); elsewhere the folded run stays on one thread.
-//! `octal:0.16` to 10^8 with `--full`: 6.3–7.8 s instead of 8.9 s
-//! (alternated runs, host in a fast phase).
+//! `octal:0.16` to 10^8 with `--full`: 3.9 s instead of 6.5 s (one run).
 //!
 //! # Memory
 //!
