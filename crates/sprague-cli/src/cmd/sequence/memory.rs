@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 pub struct Memory {
     /// The groups of the process and their ancestors, with their
     /// controller's files.
-    groups: Vec<(PathBuf, &'static Controller)>,
+    groups: Vec<Group>,
 }
 
 impl Memory {
@@ -37,6 +37,15 @@ fn mem_available(meminfo: &str) -> Option<u64> {
     Some(kib.saturating_mul(1024))
 }
 
+/// A control group whose limit may hold for this process.
+struct Group {
+    dir: PathBuf,
+    controller: &'static Controller,
+    /// An ancestor of the process's own group (its limit holds only where
+    /// it accounts for its descendants).
+    ancestor: bool,
+}
+
 /// The files of one cgroup version's memory controller.
 struct Controller {
     /// Where its hierarchy is usually mounted (when /proc/self/mountinfo
@@ -51,6 +60,9 @@ struct Controller {
     usage: &'static str,
     /// The line of memory.stat with the page cache that can be dropped.
     inactive: &'static str,
+    /// The file that says "0" where a group does not count its
+    /// descendants' memory (v1's `use_hierarchy`; v2 always counts it).
+    hierarchy: Option<&'static str>,
 }
 
 const V1: Controller = Controller {
@@ -60,6 +72,7 @@ const V1: Controller = Controller {
     limit: "memory.limit_in_bytes",
     usage: "memory.usage_in_bytes",
     inactive: "total_inactive_file",
+    hierarchy: Some("memory.use_hierarchy"),
 };
 
 const V2: Controller = Controller {
@@ -69,13 +82,14 @@ const V2: Controller = Controller {
     limit: "memory.max",
     usage: "memory.current",
     inactive: "inactive_file",
+    hierarchy: None,
 };
 
 /// The memory groups in `proc_cgroup` (the text of /proc/self/cgroup) and
 /// their ancestors, as directories with their controller. Each hierarchy
 /// is found where `mountinfo` (the text of /proc/self/mountinfo) mounts
 /// it, else at its usual place.
-fn group_dirs(proc_cgroup: &str, mountinfo: &str) -> Vec<(PathBuf, &'static Controller)> {
+fn group_dirs(proc_cgroup: &str, mountinfo: &str) -> Vec<Group> {
     let mut dirs = Vec::new();
     for line in proc_cgroup.lines() {
         let mut fields = line.splitn(3, ':');
@@ -96,8 +110,14 @@ fn group_dirs(proc_cgroup: &str, mountinfo: &str) -> Vec<(PathBuf, &'static Cont
             _ => "",
         };
         let mut dir = top.join(below.trim_start_matches('/'));
+        let mut ancestor = false;
         loop {
-            dirs.push((dir.clone(), controller));
+            dirs.push(Group {
+                dir: dir.clone(),
+                controller,
+                ancestor,
+            });
+            ancestor = true;
             if dir == top || !dir.pop() {
                 break;
             }
@@ -107,9 +127,17 @@ fn group_dirs(proc_cgroup: &str, mountinfo: &str) -> Vec<(PathBuf, &'static Cont
 }
 
 /// The least room under the limits of `groups`, reading files with `read`:
-/// limit − (usage − droppable page cache); `None` if none has a limit.
-fn room(groups: &[(PathBuf, &Controller)], read: impl Fn(&Path) -> Option<String>) -> Option<u64> {
-    groups.iter().filter_map(|(dir, c)| room_in(dir, c, &read)).min()
+/// limit − (usage − droppable page cache); `None` if none has a limit. An
+/// ancestor that does not count its descendants' memory (cgroup v1 with
+/// `use_hierarchy` 0) is skipped: its limit does not hold for them.
+fn room(groups: &[Group], read: impl Fn(&Path) -> Option<String>) -> Option<u64> {
+    (groups.iter())
+        .filter(|g| {
+            let flat = |file: &str| read(&g.dir.join(file)).is_some_and(|t| t.trim() == "0");
+            !(g.ancestor && g.controller.hierarchy.is_some_and(flat))
+        })
+        .filter_map(|g| room_in(&g.dir, g.controller, &read))
+        .min()
 }
 
 /// Where `mountinfo` mounts the hierarchy of `c`: the mount point and the
@@ -201,6 +229,27 @@ mod tests {
             ("/cg/memory/box/memory.stat", "cache 5\ntotal_inactive_file 200\n"),
         ]);
         assert_eq!(cgroup_room(proc, MOUNTS, read), Some(500));
+    }
+
+    #[test]
+    fn a_v1_ancestor_that_does_not_count_its_descendants_is_skipped() {
+        let proc = "4:cpu,memory:/box/run\n";
+        let mut list = vec![
+            ("/cg/memory/box/run/memory.limit_in_bytes", "5000\n"),
+            ("/cg/memory/box/run/memory.usage_in_bytes", "1000\n"),
+            ("/cg/memory/box/run/memory.use_hierarchy", "0\n"),
+            ("/cg/memory/box/memory.limit_in_bytes", "1000\n"),
+            ("/cg/memory/box/memory.usage_in_bytes", "700\n"),
+        ];
+        // The process's own group counts whatever its flag says; the
+        // ancestor's limit counts only where it accounts for its subtree.
+        list.push(("/cg/memory/box/memory.use_hierarchy", "0\n"));
+        assert_eq!(cgroup_room(proc, MOUNTS, files(&list)), Some(4000));
+        list.pop();
+        list.push(("/cg/memory/box/memory.use_hierarchy", "1\n"));
+        assert_eq!(cgroup_room(proc, MOUNTS, files(&list)), Some(300));
+        list.pop();
+        assert_eq!(cgroup_room(proc, MOUNTS, files(&list)), Some(300));
     }
 
     #[test]
