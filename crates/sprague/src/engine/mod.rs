@@ -74,8 +74,8 @@
 //! are dropped and made again. On two threads a quarter of the rare
 //! positions handed to the halves is checked, not half
 //! ([`Tuning::check_every`]): the main thread makes the checks and the
-//! completions, the helper the marks. Officers to 10^6 takes 0.41 s
-//! instead of 0.67 s (medians), Grundy's game to 2^24 5.8 s instead of
+//! completions, the helper the marks. Officers to 10^6 takes 0.35 s
+//! instead of 0.63 s (medians), Grundy's game to 2^24 5.8 s instead of
 //! 11.3 s (wall time, one run; `bench/engine.results.txt`, Zen 5).
 //!
 //! A folded table (below) is not pipelined: the period gives every value
