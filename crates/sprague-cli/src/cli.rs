@@ -140,6 +140,33 @@ pub struct LongRunArgs {
     /// (default: 2 where the machine has two cores or more, else 1).
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=2))]
     pub threads: Option<usize>,
+    /// The most the sequence engine may use of the CPU's vector
+    /// instructions (it uses what the CPU has, up to this): to time the
+    /// code a machine without AVX-512 or AVX2 runs. The values are the same
+    /// at every level.
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = SimdLevel::Avx512)]
+    pub simd: SimdLevel,
+}
+
+/// A level of vector instructions (`--simd`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SimdLevel {
+    /// No explicit vector instructions (the only level off x86-64).
+    Plain,
+    /// AVX2 where the CPU has it.
+    Avx2,
+    /// AVX-512 where the CPU has it, else the best of the lower levels.
+    Avx512,
+}
+
+impl From<SimdLevel> for sprague::engine::Simd {
+    fn from(l: SimdLevel) -> Self {
+        match l {
+            SimdLevel::Plain => sprague::engine::Simd::Plain,
+            SimdLevel::Avx2 => sprague::engine::Simd::Avx2,
+            SimdLevel::Avx512 => sprague::engine::Simd::Avx512,
+        }
+    }
 }
 
 /// `sprague analyze`.

@@ -2,24 +2,88 @@
 //! vectorises them: a search for one option value among the pairs of a
 //! split, and the batched marking of rare × common pairs.
 //!
-//! The pair search is compiled twice, once for the baseline target and once
-//! with AVX2 enabled, and the AVX2 copy is picked at run time where the CPU
-//! has it.
+//! Each kernel has a plain form, compiled for the baseline target, and
+//! vector forms (AVX2, AVX-512) picked at run time by an [`Isa`]: the
+//! instruction sets the CPU has, limited by [`Simd`] so that tests and
+//! benchmarks can run any machine's code path on this one.
+
+use super::Simd;
 
 /// How many pairs one search step looks at before it may return.
 const CHUNK: usize = 64;
+
+/// The vector instruction sets the kernels may use: those the CPU has, up
+/// to a [`Simd`] level.
+///
+/// Made only by [`Isa::detect`], so a flag that is set means the CPU has
+/// those instructions; the kernels' `unsafe` calls rest on that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Isa {
+    /// AVX2: pair searches, small marks.
+    avx2: bool,
+    /// AVX-512 F and BW: byte-row marks and candidate checks.
+    avx512bw: bool,
+    /// AVX-512 F, BW, VBMI, VBMI2, VPOPCNTDQ and POPCNT: the pair scan.
+    avx512_scan: bool,
+}
+
+impl Isa {
+    /// What this CPU has, at most `cap`.
+    pub(crate) fn detect(cap: Simd) -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let avx2 = cap >= Simd::Avx2 && has!("avx2");
+            let avx512bw = cap >= Simd::Avx512 && has!("avx512bw");
+            Isa {
+                avx2,
+                avx512bw,
+                avx512_scan: avx512bw
+                    && has!("avx512vbmi")
+                    && has!("avx512vbmi2")
+                    && has!("avx512vpopcntdq")
+                    && has!("popcnt"),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = cap;
+            Isa {
+                avx2: false,
+                avx512bw: false,
+                avx512_scan: false,
+            }
+        }
+    }
+
+    /// The highest level in use: what a run reports.
+    pub(crate) fn level(self) -> Simd {
+        if self.avx512bw {
+            Simd::Avx512
+        } else if self.avx2 {
+            Simd::Avx2
+        } else {
+            Simd::Plain
+        }
+    }
+
+    /// Whether AVX-512 BW is in use (the compares of [`check_candidates`]).
+    pub(crate) fn avx512bw(self) -> bool {
+        self.avx512bw
+    }
+}
 
 /// Whether `lo[i] ^ hi[len − 1 − i] == v` for some `i`.
 ///
 /// `lo` and `hi` have the same length: `lo` is g(1..=h) and `hi` is
 /// g(r−h..r), so that position `i` pairs the heaps `1 + i` and `r − 1 − i`.
 #[inline]
-pub(crate) fn any_pair_is(lo: &[u16], hi: &[u16], v: u16) -> bool {
+pub(crate) fn any_pair_is(isa: Isa, lo: &[u16], hi: &[u16], v: u16) -> bool {
     debug_assert_eq!(lo.len(), hi.len());
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
+        if isa.avx2 {
+            // SAFETY: the CPU supports AVX2 (`isa` is detected).
             return unsafe { any_pair_is_avx2(lo, hi, v) };
         }
     }
@@ -65,11 +129,11 @@ pub(crate) fn xor_pairs(lo: &[u16], hi: &[u16], out: &mut [u16]) {
 /// The set of values `lo[i] ^ hi[len − 1 − i]` as a bitmask, for values
 /// below 64 (higher bits of a value are ignored).
 #[inline]
-pub(crate) fn pair_mask64(lo: &[u16], hi: &[u16]) -> u64 {
+pub(crate) fn pair_mask64(isa: Isa, lo: &[u16], hi: &[u16]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
+        if isa.avx2 {
+            // SAFETY: the CPU supports AVX2 (`isa` is detected).
             return unsafe { pair_mask64_avx2(lo, hi) };
         }
     }
@@ -171,11 +235,18 @@ pub(crate) unsafe fn rare_mask64(win: &[u16], top: usize, rare: &[(u32, u16)]) -
 
 /// [`mark_batch`] for one-word bitsets (every value below 64).
 #[inline]
-pub(crate) fn mark_batch64(bits: &mut [u64], heaps: usize, vals: &[u16], rare: &[(u32, u16)], off: usize) {
+pub(crate) fn mark_batch64(
+    isa: Isa,
+    bits: &mut [u64],
+    heaps: usize,
+    vals: &[u16],
+    rare: &[(u32, u16)],
+    off: usize,
+) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
+        if isa.avx2 {
+            // SAFETY: the CPU supports AVX2 (`isa` is detected).
             unsafe { mark_batch64_avx2(bits, heaps, vals, rare, off) };
             return;
         }
@@ -209,6 +280,7 @@ fn mark_batch64_body(bits: &mut [u64], heaps: usize, vals: &[u16], rare: &[(u32,
 /// `words * 64`. The caller guarantees every read index is in range.
 #[inline]
 pub(crate) fn mark_batch(
+    isa: Isa,
     bits: &mut [u64],
     words: usize,
     heaps: usize,
@@ -220,17 +292,20 @@ pub(crate) fn mark_batch(
     {
         // Byte rows pay for their clearing and packing only with many
         // marks per row.
-        if words * 64 <= MAX_BYTE_BOUND
-            && rare.len() >= MIN_BYTE_MARKS
-            && std::arch::is_x86_feature_detected!("avx512bw")
-        {
-            // SAFETY: the CPU supports AVX-512 F and BW, checked just above
-            // (BW implies F).
+        let bytes = words * 64 <= MAX_BYTE_BOUND && rare.len() >= MIN_BYTE_MARKS;
+        if bytes && isa.avx512bw {
+            // SAFETY: the CPU supports AVX-512 F and BW (`isa` is detected;
+            // BW implies F).
             unsafe { mark_batch_avx512(bits, words, heaps, vals, rare, off) };
             return;
         }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
+        if bytes && isa.avx2 {
+            // SAFETY: the CPU supports AVX2 (`isa` is detected).
+            unsafe { mark_batch_bytes_avx2(bits, words, heaps, vals, rare, off) };
+            return;
+        }
+        if isa.avx2 {
+            // SAFETY: the CPU supports AVX2 (`isa` is detected).
             unsafe { mark_batch_avx2(bits, words, heaps, vals, rare, off) };
             return;
         }
@@ -285,18 +360,6 @@ fn mark_batch_body(
 /// for [`check_candidates`]).
 pub(crate) fn byte_marks_fit(words: usize) -> bool {
     words * 64 <= MAX_BYTE_BOUND
-}
-
-/// Whether the CPU has AVX-512 BW (the compares of [`check_candidates`]).
-pub(crate) fn has_avx512bw() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx512bw")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
 
 /// Bytes of the per-group byte rows of [`mark_batch_avx512`]: a group of
@@ -422,6 +485,95 @@ unsafe fn mark_batch_avx512(
     }
 }
 
+/// [`mark_batch_avx512`] with AVX2: the byte of each mark computed for 16
+/// heaps at a time, one plain store per mark, and each row packed into its
+/// bitset by byte compares (Officers to 10^6 with AVX2 only, one thread:
+/// bit marks took about half the time).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn mark_batch_bytes_avx2(
+    bits: &mut [u64],
+    words: usize,
+    heaps: usize,
+    vals: &[u16],
+    rare: &[(u32, u16)],
+    off: usize,
+) {
+    use std::arch::x86_64::*;
+    let bound = words * 64;
+    assert!(bound.is_power_of_two() && bound <= BYTE_ROWS);
+    let group = (BYTE_ROWS / bound).min(64);
+    // Lane j of block b (16 heaps) writes row 16 b + j: at (16 b + j) bound,
+    // below `group * bound <= BYTE_ROWS` for the lanes in use (the others
+    // wrap, and are never read).
+    let rows_at: [__m256i; 4] = std::array::from_fn(|b| {
+        let at: [u16; 16] = std::array::from_fn(|j| ((16 * b + j) * bound) as u16);
+        // SAFETY: `at` is 32 bytes.
+        unsafe { _mm256_loadu_si256(at.as_ptr().cast()) }
+    });
+    let vmask = _mm256_set1_epi16((bound - 1) as i16);
+    let zero = _mm256_setzero_si256();
+    let mut addr = [[0u16; 16]; 4 * RUN];
+    let mut buf = vec![0u8; BYTE_ROWS];
+    let mut i0 = 0;
+    while i0 < heaps {
+        let len = (heaps - i0).min(group);
+        let rows = &mut buf[..len * bound];
+        rows.fill(0);
+        // Whole blocks of 16 heaps: the addresses of RUN rare positions
+        // are stored first, then their marks made.
+        let blocks = len / 16;
+        for run in rare.chunks(RUN) {
+            for (r, &(p, gp)) in run.iter().enumerate() {
+                let start = off - p as usize + i0;
+                let src = &vals[start..start + len];
+                let gpv = _mm256_set1_epi16(gp as i16);
+                for (b, &row_at) in rows_at.iter().enumerate().take(blocks) {
+                    // SAFETY: 16 b + 16 <= len: within `src`.
+                    let x = unsafe { _mm256_loadu_si256(src.as_ptr().add(16 * b).cast()) };
+                    let a = _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(x, gpv), vmask), row_at);
+                    // SAFETY: r * blocks + b < RUN * 4: within `addr`.
+                    unsafe { _mm256_storeu_si256(addr.as_mut_ptr().add(r * blocks + b).cast(), a) };
+                }
+            }
+            for &a in addr[..run.len() * blocks].iter().flatten() {
+                // SAFETY: a = (16 b + j) bound + v with 16 b + j < 16 blocks
+                // <= len and v < bound: below len * bound.
+                unsafe { *rows.get_unchecked_mut(a as usize) = 1 };
+            }
+        }
+        // The heaps past the whole blocks, one mark at a time.
+        for &(p, gp) in rare {
+            let start = off - p as usize + i0;
+            for (i, &x) in vals[start + 16 * blocks..start + len].iter().enumerate() {
+                let v = ((x ^ gp) as usize) & (bound - 1);
+                rows[(16 * blocks + i) * bound + v] = 1;
+            }
+        }
+        for (row, out) in rows
+            .chunks_exact(bound)
+            .zip(bits[i0 * words..(i0 + len) * words].chunks_exact_mut(words))
+        {
+            for (w, b) in out.iter_mut().zip(row.chunks_exact(64)) {
+                // SAFETY: `b` is 64 bytes: two unaligned 32-byte loads.
+                let (lo, hi) = unsafe {
+                    (
+                        _mm256_loadu_si256(b.as_ptr().cast()),
+                        _mm256_loadu_si256(b.as_ptr().add(32).cast()),
+                    )
+                };
+                let lo = !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, zero)) as u32);
+                let hi = !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, zero)) as u32);
+                *w |= u64::from(lo) | u64::from(hi) << 32;
+            }
+        }
+        i0 += len;
+    }
+}
+
 /// Bit i set where `b[i] != 0`, for 64 bytes.
 #[inline(always)]
 fn pack64(b: &[u8]) -> u64 {
@@ -438,21 +590,14 @@ fn pack64(b: &[u8]) -> u64 {
 /// some value is left after the last pair).
 ///
 /// Every pair value must be below `pending.len() * 64`.
-pub(crate) fn clear_pair_values(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
+pub(crate) fn clear_pair_values(isa: Isa, lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     debug_assert_eq!(lo.len(), hi.len());
     #[cfg(target_arch = "x86_64")]
     {
-        if pending.len() <= 32
-            && std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512vbmi")
-            && std::arch::is_x86_feature_detected!("avx512vbmi2")
-            && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
-            && std::arch::is_x86_feature_detected!("popcnt")
-        {
+        if pending.len() <= 32 && isa.avx512_scan {
             // SAFETY: the CPU supports AVX-512 F, BW, VBMI, VBMI2, VPOPCNTDQ
-            // and POPCNT,
-            // checked just above (BW implies F); the set has at most 8, 16
-            // or 32 words.
+            // and POPCNT (`isa` is detected; BW implies F); the set has at
+            // most 8, 16 or 32 words.
             return unsafe {
                 match pending.len() {
                     0..=8 => clear_pair_values_avx512::<1>(lo, hi, pending),
@@ -461,8 +606,221 @@ pub(crate) fn clear_pair_values(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> 
                 }
             };
         }
+        if pending.len() <= 8 && isa.avx2 {
+            // SAFETY: the CPU supports AVX2 (`isa` is detected); the set has
+            // at most 2, 4 or 8 words.
+            return unsafe {
+                match pending.len() {
+                    0..=2 => clear_pair_values_avx2::<1>(lo, hi, pending),
+                    3..=4 => clear_pair_values_avx2::<2>(lo, hi, pending),
+                    _ => clear_pair_values_avx2::<4>(lo, hi, pending),
+                }
+            };
+        }
     }
     clear_pair_values_scalar(lo, hi, pending)
+}
+
+/// [`clear_pair_values`] with AVX2, for sets of at most 2 T words (values
+/// below 128 T, T ≤ 4): 16 pairs a step, whose values are looked up in the
+/// set as bytes (byte x / 8 of the set by `vpshufb` from T tables of 16
+/// bytes, chosen by blends on bits 4 and 5 of x / 8) and tested against
+/// 1 << (x % 8); a step with a hit clears its values one by one. Once one
+/// or two values are left, two compares a step replace the lookup. Two
+/// streams of steps, from the first pair and from the middle, as in
+/// [`clear_pair_values_avx512`].
+///
+/// # Safety
+/// The CPU must support AVX2; `pending` has at most 2 T words.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn clear_pair_values_avx2<const T: usize>(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
+    use std::arch::x86_64::*;
+    let n = lo.len().min(hi.len());
+    let words = pending.len();
+    assert!(words <= 2 * T && T <= 4);
+    let mut pend = [0u64; 8];
+    pend[..words].copy_from_slice(pending);
+    let mut left: u32 = pend.iter().map(|w| w.count_ones()).sum();
+    if left == 0 {
+        return true;
+    }
+    // Reverses the words of each 128-bit lane (then the lanes are swapped).
+    let rev = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3,
+        0, 1,
+    );
+    // 1 << i for byte index i < 8; 0 for an index with its top bit set.
+    let pow2 = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0,
+        0, 0,
+    );
+    // The top bit of each word's high byte: `vpshufb` gives 0 there.
+    let high = _mm256_set1_epi16(i16::MIN);
+    let seven = _mm256_set1_epi16(7);
+    let zero = _mm256_setzero_si256();
+    let mut tables = [zero; 4];
+    // The set as T tables of 16 bytes, each in both lanes.
+    macro_rules! load_tables {
+        () => {
+            for (i, t) in tables.iter_mut().enumerate().take(T) {
+                // SAFETY: `pend` is 64 bytes and i < T <= 4: bytes
+                // 16 i..16 i + 16 are in bounds; unaligned loads are allowed.
+                *t = _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(pend.as_ptr().add(2 * i).cast()) });
+            }
+        };
+    }
+    // The values of the 16 pairs i = j..j + 16.
+    macro_rules! pairs {
+        ($j:expr) => {{
+            let j = $j;
+            debug_assert!(j + 16 <= n);
+            // SAFETY: j + 16 <= n: lo[j..j + 16] and hi[n − j − 16..n − j]
+            // are in bounds (both have at least n elements).
+            let (a, b) = unsafe {
+                (
+                    _mm256_loadu_si256(lo.as_ptr().add(j).cast()),
+                    _mm256_loadu_si256(hi.as_ptr().add(n - j - 16).cast()),
+                )
+            };
+            _mm256_xor_si256(a, _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(b, rev)))
+        }};
+    }
+    // Clears the values of `x` in the lanes of `mask` (bit 2 i for lane
+    // i); true if the set is then empty.
+    macro_rules! clear {
+        ($x:expr, $mask:expr) => {{
+            let mut xs = [0u16; 16];
+            // SAFETY: `xs` is 32 bytes; an unaligned store.
+            unsafe { _mm256_storeu_si256(xs.as_mut_ptr().cast(), $x) };
+            let mut m: u32 = $mask;
+            while m != 0 {
+                let v = xs[m.trailing_zeros() as usize / 2] as usize;
+                let (w, b) = ((v >> 6) & 7, 1u64 << (v & 63));
+                if pend[w] & b != 0 {
+                    pend[w] &= !b;
+                    left -= 1;
+                }
+                m &= m - 1;
+            }
+            left == 0
+        }};
+    }
+    // Misses (all ones) and hits (zero) in the words of 16 pairs' values.
+    macro_rules! misses {
+        ($x:expr) => {{
+            let x = $x;
+            let idx = _mm256_or_si256(_mm256_srli_epi16::<3>(x), high);
+            let mut byte = _mm256_shuffle_epi8(tables[0], idx);
+            if T >= 2 {
+                // Bit 4 of x / 8 moved to the top of the low byte.
+                let b4 = _mm256_slli_epi16::<3>(idx);
+                byte = _mm256_blendv_epi8(byte, _mm256_shuffle_epi8(tables[1], idx), b4);
+                if T == 4 {
+                    let upper = _mm256_blendv_epi8(
+                        _mm256_shuffle_epi8(tables[2], idx),
+                        _mm256_shuffle_epi8(tables[3], idx),
+                        b4,
+                    );
+                    byte = _mm256_blendv_epi8(byte, upper, _mm256_slli_epi16::<2>(idx));
+                }
+            }
+            let bit = _mm256_shuffle_epi8(pow2, _mm256_or_si256(_mm256_and_si256(x, seven), high));
+            _mm256_cmpeq_epi16(_mm256_and_si256(byte, bit), zero)
+        }};
+    }
+    let mid = n / 2;
+    let (mut ia, mut ib) = (0, mid);
+    load_tables!();
+    // Blocks of 64 pairs, 32 from each stream: the hits of a block in one
+    // mask (no branch per step), its values stored in the mask's order.
+    let mut xs = [0u16; 64];
+    while left > 2 && ia + 32 <= mid && ib + 32 <= n {
+        let mut hit = 0u64;
+        for (h, d) in [0usize, 16].into_iter().enumerate() {
+            let (a, b) = (pairs!(ia + d), pairs!(ib + d));
+            // `packs` takes the low lanes of a and b, then the high lanes:
+            // byte k of the mask is the pair at xs[32 h + k].
+            let m = _mm256_movemask_epi8(_mm256_packs_epi16(misses!(a), misses!(b))) as u32;
+            hit |= u64::from(!m) << (32 * h);
+            // SAFETY: xs[32 h..32 h + 32] is 64 bytes; unaligned stores.
+            unsafe {
+                _mm256_storeu_si256(
+                    xs.as_mut_ptr().add(32 * h).cast(),
+                    _mm256_permute2x128_si256::<0x20>(a, b),
+                );
+                _mm256_storeu_si256(
+                    xs.as_mut_ptr().add(32 * h + 16).cast(),
+                    _mm256_permute2x128_si256::<0x31>(a, b),
+                );
+            }
+        }
+        ia += 32;
+        ib += 32;
+        if hit != 0 {
+            while hit != 0 {
+                let v = xs[hit.trailing_zeros() as usize] as usize;
+                let (w, b) = ((v >> 6) & 7, 1u64 << (v & 63));
+                if pend[w] & b != 0 {
+                    pend[w] &= !b;
+                    left -= 1;
+                }
+                hit &= hit - 1;
+            }
+            if left == 0 {
+                pending.fill(0);
+                return true;
+            }
+            load_tables!();
+        }
+    }
+    if left <= 2 {
+        // The values left, the first one twice if only one.
+        let mut want = [u16::MAX; 2];
+        for (w, &x) in pend.iter().enumerate() {
+            let mut x = x;
+            while x != 0 {
+                let v = (w * 64 + x.trailing_zeros() as usize) as u16;
+                if want[0] == u16::MAX {
+                    want = [v, v];
+                } else {
+                    want[1] = v;
+                }
+                x &= x - 1;
+            }
+        }
+        let (mut w0, mut w1) = (
+            _mm256_set1_epi16(want[0] as i16),
+            _mm256_set1_epi16(want[1] as i16),
+        );
+        while ia + 16 <= mid && ib + 16 <= n {
+            for j in [ia, ib] {
+                let x = pairs!(j);
+                let eq = _mm256_or_si256(_mm256_cmpeq_epi16(x, w0), _mm256_cmpeq_epi16(x, w1));
+                let hit = _mm256_movemask_epi8(eq) as u32 & 0x5555_5555;
+                if hit != 0 {
+                    if clear!(x, hit) {
+                        pending.fill(0);
+                        return true;
+                    }
+                    // One value left: compare with it alone.
+                    let v = want[0].max(want[1]);
+                    let v = if pend[(v as usize >> 6) & 7] >> (v & 63) & 1 == 1 {
+                        v
+                    } else {
+                        want[0]
+                    };
+                    (w0, w1) = (_mm256_set1_epi16(v as i16), _mm256_set1_epi16(v as i16));
+                }
+            }
+            ia += 16;
+            ib += 16;
+        }
+    }
+    pending.copy_from_slice(&pend[..words]);
+    // The pairs left at the end of each stream: i in [ia, mid) and [ib, n).
+    clear_pair_values_scalar(&lo[ia..mid], &hi[n - mid..n - ia], pending)
+        || clear_pair_values_scalar(&lo[ib..n], &hi[..n - ib], pending)
 }
 
 /// The plain form of [`clear_pair_values`].
@@ -759,6 +1117,7 @@ pub(crate) const CHECK_HEAPS: usize = 64;
 /// Every `s + heaps` must be at most `vals.len()`; unused candidates are
 /// `u16::MAX`, which no value xor another below 2^15 equals.
 pub(crate) fn check_candidates(
+    isa: Isa,
     vals: &[u16],
     starts: &[(usize, u16)],
     cand: &[[u16; CHECK_HEAPS]; CANDIDATES],
@@ -767,9 +1126,9 @@ pub(crate) fn check_candidates(
     assert!(heaps <= CHECK_HEAPS && starts.iter().all(|&(s, _)| s + heaps <= vals.len()));
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx512bw") {
-            // SAFETY: the CPU supports AVX-512 F and BW, checked just above
-            // (BW implies F); the reads are in bounds (asserted above).
+        if isa.avx512bw {
+            // SAFETY: the CPU supports AVX-512 F and BW (`isa` is detected;
+            // BW implies F); the reads are in bounds (asserted above).
             return unsafe { check_candidates_avx512(vals, starts, cand, heaps) };
         }
     }
@@ -845,6 +1204,18 @@ unsafe fn check_candidates_avx512(
 mod tests {
     use super::*;
 
+    /// Every instruction level this CPU offers, the plain one first.
+    fn levels() -> Vec<Isa> {
+        let mut v = vec![Isa::detect(Simd::Plain)];
+        for s in [Simd::Avx2, Simd::Avx512] {
+            let isa = Isa::detect(s);
+            if !v.contains(&isa) {
+                v.push(isa);
+            }
+        }
+        v
+    }
+
     #[test]
     fn candidate_checks_agree_with_a_plain_loop() {
         let vals: Vec<u16> = (0..3000u32)
@@ -866,16 +1237,13 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(
-                check_candidates(&vals, &starts, &cand, heaps),
-                plain,
-                "{heaps} heaps"
-            );
-            assert_eq!(
-                check_candidates_scalar(&vals, &starts, &cand, heaps),
-                plain,
-                "{heaps} heaps"
-            );
+            for isa in levels() {
+                assert_eq!(
+                    check_candidates(isa, &vals, &starts, &cand, heaps),
+                    plain,
+                    "{heaps} heaps, {isa:?}"
+                );
+            }
             assert!(plain.iter().any(|&w| w != 0) && plain.iter().any(|&w| w != !0));
         }
     }
@@ -884,13 +1252,15 @@ mod tests {
     fn one_word_marks_agree_with_the_general_marks() {
         let vals: Vec<u16> = (0..400u16).map(|i| i.wrapping_mul(29) % 64).collect();
         let rare: Vec<(u32, u16)> = vec![(40, 3), (41, 0), (90, 63), (150, 17)];
-        for heaps in [1usize, 5, 64, 100] {
-            let mut one = vec![0u64; heaps];
-            let mut general = vec![0u64; heaps];
-            mark_batch64(&mut one, heaps, &vals, &rare, 200);
-            mark_batch(&mut general, 1, heaps, &vals, &rare, 200);
-            assert_eq!(one, general, "{heaps} heaps");
-            assert!(one.iter().all(|&w| w != 0));
+        for isa in levels() {
+            for heaps in [1usize, 5, 64, 100] {
+                let mut one = vec![0u64; heaps];
+                let mut general = vec![0u64; heaps];
+                mark_batch64(isa, &mut one, heaps, &vals, &rare, 200);
+                mark_batch_body(&mut general, 1, heaps, &vals, &rare, 200);
+                assert_eq!(one, general, "{heaps} heaps, {isa:?}");
+                assert!(one.iter().all(|&w| w != 0));
+            }
         }
     }
 
@@ -925,9 +1295,12 @@ mod tests {
             let hi: Vec<u16> = lo.iter().rev().map(|x| x.rotate_left(3) & 63).collect();
             for v in 0..70u16 {
                 let want = (0..len).any(|i| lo[i] ^ hi[len - 1 - i] == v);
-                assert_eq!(any_pair_is(&lo, &hi, v), want, "len {len} v {v}");
-                if v < 64 {
-                    assert_eq!(pair_mask64(&lo, &hi) >> v & 1 == 1, want, "len {len} v {v}");
+                for isa in levels() {
+                    assert_eq!(any_pair_is(isa, &lo, &hi, v), want, "len {len} v {v} {isa:?}");
+                    if v < 64 {
+                        let got = pair_mask64(isa, &lo, &hi) >> v & 1 == 1;
+                        assert_eq!(got, want, "len {len} v {v} {isa:?}");
+                    }
                 }
             }
         }
@@ -970,14 +1343,16 @@ mod tests {
                     pending[v as usize >> 6] |= 1 << (v & 63);
                 }
                 let (want, empty) = plain_clear(&lo, &hi, &pending);
-                let mut got = pending.clone();
-                assert_eq!(
-                    clear_pair_values(&lo, &hi, &mut got),
-                    empty,
-                    "{hits:?} {pend_values:?}"
-                );
-                if !empty {
-                    assert_eq!(got, want, "{hits:?} {pend_values:?}");
+                for isa in levels() {
+                    let mut got = pending.clone();
+                    assert_eq!(
+                        clear_pair_values(isa, &lo, &hi, &mut got),
+                        empty,
+                        "{hits:?} {pend_values:?} {isa:?}"
+                    );
+                    if !empty {
+                        assert_eq!(got, want, "{hits:?} {pend_values:?} {isa:?}");
+                    }
                 }
             }
         }
@@ -1005,7 +1380,7 @@ mod tests {
             (s >> 33) % m
         };
         for words in [1usize, 2, 4, 8, 16, 32, 64] {
-            for len in [0usize, 1, 31, 32, 33, 64, 100, 1000, 4001] {
+            for len in [0usize, 1, 15, 16, 17, 31, 32, 33, 47, 64, 100, 1000, 4001] {
                 for _ in 0..20 {
                     let bound = words as u64 * 64;
                     let lo: Vec<u16> = (0..len).map(|_| rnd(bound) as u16).collect();
@@ -1020,15 +1395,12 @@ mod tests {
                         })
                         .collect();
                     let (want, empty) = plain_clear(&lo, &hi, &pending);
-                    let mut got = pending.clone();
-                    assert_eq!(clear_pair_values(&lo, &hi, &mut got), empty);
-                    if !empty {
-                        assert_eq!(got, want, "words {words} len {len}");
-                    }
-                    let mut got = pending.clone();
-                    assert_eq!(clear_pair_values_scalar(&lo, &hi, &mut got), empty);
-                    if !empty {
-                        assert_eq!(got, want);
+                    for isa in levels() {
+                        let mut got = pending.clone();
+                        assert_eq!(clear_pair_values(isa, &lo, &hi, &mut got), empty, "{isa:?}");
+                        if !empty {
+                            assert_eq!(got, want, "words {words} len {len} {isa:?}");
+                        }
                     }
                 }
             }
@@ -1047,23 +1419,35 @@ mod tests {
         for words in [1usize, 2, 8, 64, 512] {
             let bound = words as u64 * 64;
             let vals: Vec<u16> = (0..3000).map(|_| rnd(bound) as u16).collect();
-            for heaps in [1usize, 7, 64, 65, 200] {
+            for heaps in [1usize, 7, 17, 33, 64, 65, 200] {
                 let rare: Vec<(u32, u16)> = (0..40)
                     .map(|_| (rnd(1000) as u32 + 1, rnd(bound) as u16))
                     .collect();
                 let off = 1500;
                 let mut want = vec![0u64; heaps * words];
                 mark_batch_body(&mut want, words, heaps, &vals, &rare, off);
-                let mut got = vec![0u64; heaps * words];
-                mark_batch(&mut got, words, heaps, &vals, &rare, off);
-                assert_eq!(got, want, "words {words} heaps {heaps}");
-                #[cfg(target_arch = "x86_64")]
-                if has_avx512bw() {
+                for isa in levels() {
                     let mut got = vec![0u64; heaps * words];
-                    // SAFETY: the CPU supports AVX-512 F and BW (checked), and
-                    // every read lies within `vals`.
+                    mark_batch(isa, &mut got, words, heaps, &vals, &rare, off);
+                    assert_eq!(got, want, "words {words} heaps {heaps} {isa:?}");
+                }
+                // With fewer than MIN_BYTE_MARKS positions `mark_batch`
+                // marks bits: call the byte rows directly.
+                #[cfg(target_arch = "x86_64")]
+                if Isa::detect(Simd::Avx512).avx512bw {
+                    let mut got = vec![0u64; heaps * words];
+                    // SAFETY: the CPU supports AVX-512 F and BW (detected),
+                    // and every read lies within `vals`.
                     unsafe { mark_batch_avx512(&mut got, words, heaps, &vals, &rare, off) };
                     assert_eq!(got, want, "AVX-512, words {words} heaps {heaps}");
+                }
+                #[cfg(target_arch = "x86_64")]
+                if Isa::detect(Simd::Avx2).avx2 {
+                    let mut got = vec![0u64; heaps * words];
+                    // SAFETY: the CPU supports AVX2 (detected), and every
+                    // read lies within `vals`.
+                    unsafe { mark_batch_bytes_avx2(&mut got, words, heaps, &vals, &rare, off) };
+                    assert_eq!(got, want, "AVX2 bytes, words {words} heaps {heaps}");
                 }
             }
         }
@@ -1081,16 +1465,18 @@ mod tests {
                 let x = (l[i] ^ h[cut - 1 - i]) as usize;
                 pending[x >> 6] |= 1 << (x & 63);
             }
-            let mut p = pending.clone();
-            assert!(clear_pair_values(l, h, &mut p), "cut {cut}");
-            // One more value, no pair's: left over.
-            let mut p = pending.clone();
-            let free = (0..512).find(|&v| pending[v >> 6] >> (v & 63) & 1 == 0).unwrap();
-            p[free >> 6] |= 1 << (free & 63);
-            assert!(!clear_pair_values(l, h, &mut p), "cut {cut}");
-            let mut want = vec![0u64; 8];
-            want[free >> 6] |= 1 << (free & 63);
-            assert_eq!(p, want);
+            for isa in levels() {
+                let mut p = pending.clone();
+                assert!(clear_pair_values(isa, l, h, &mut p), "cut {cut} {isa:?}");
+                // One more value, no pair's: left over.
+                let mut p = pending.clone();
+                let free = (0..512).find(|&v| pending[v >> 6] >> (v & 63) & 1 == 0).unwrap();
+                p[free >> 6] |= 1 << (free & 63);
+                assert!(!clear_pair_values(isa, l, h, &mut p), "cut {cut} {isa:?}");
+                let mut want = vec![0u64; 8];
+                want[free >> 6] |= 1 << (free & 63);
+                assert_eq!(p, want, "{isa:?}");
+            }
         }
     }
 }

@@ -117,6 +117,7 @@ mod period;
 pub mod store;
 mod table;
 
+use kernel::Isa;
 use partial::{check_late, complete_lists, Cands, Halves, NO_CANDS};
 pub use period::{Period, MAX_WINDOW};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -252,6 +253,50 @@ pub struct Tuning {
     /// batch (waiting up to a second a batch) before it makes any itself,
     /// so that the helper's code runs whatever the scheduler does.
     pub helper_first: bool,
+    /// The most the kernels may use of the CPU's vector instructions (they
+    /// use what the CPU has, up to this): tests and benchmarks run the
+    /// code path of a machine without AVX-512, or without AVX2, here.
+    pub simd: Simd,
+}
+
+/// A level of vector instructions for the engine's kernels, lowest first.
+/// Every level gives the same values; only the speed differs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Simd {
+    /// No explicit vector instructions (what the compiler makes of the
+    /// plain loops for the baseline target; the only level off x86-64).
+    Plain,
+    /// AVX2 where the CPU has it.
+    Avx2,
+    /// AVX-512 (F, BW, VBMI, VBMI2, VPOPCNTDQ) where the CPU has it, else
+    /// the best of the lower levels.
+    #[default]
+    Avx512,
+}
+
+impl Simd {
+    /// Every level, lowest first.
+    pub const ALL: [Simd; 3] = [Simd::Plain, Simd::Avx2, Simd::Avx512];
+
+    /// The level's name: `plain`, `avx2`, `avx512`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Simd::Plain => "plain",
+            Simd::Avx2 => "avx2",
+            Simd::Avx512 => "avx512",
+        }
+    }
+
+    /// The level the kernels use on this CPU when allowed up to `self`.
+    pub fn in_use(self) -> Simd {
+        kernel::Isa::detect(self).level()
+    }
+}
+
+impl std::fmt::Display for Simd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Tuning {
@@ -278,6 +323,7 @@ impl Default for Tuning {
             few_candidates: 4,
             check_every: 0,
             helper_first: false,
+            simd: Simd::Avx512,
         }
     }
 }
@@ -333,6 +379,9 @@ pub struct Engine {
     /// ([`Engine::folded_on_two`]).
     folded_on_two: u64,
     tuning: Tuning,
+    /// The vector instructions the kernels use ([`Tuning::simd`] and the
+    /// CPU's).
+    isa: Isa,
 }
 
 /// Reused buffers of the per-heap work.
@@ -414,6 +463,7 @@ impl Engine {
             handed_over: 0,
             band_handed_over: 0,
             folded_on_two: 0,
+            isa: Isa::detect(tuning.simd),
             tuning: Tuning {
                 batch: tuning.batch.max(1),
                 fold_span: tuning.fold_span.max(tuning.batch).max(64),
@@ -514,6 +564,12 @@ impl Engine {
     /// The largest value computed.
     pub fn max_value(&self) -> u16 {
         self.max_value
+    }
+
+    /// The vector instructions the kernels use: [`Tuning::simd`], or less
+    /// where the CPU lacks it.
+    pub fn simd(&self) -> Simd {
+        self.isa.level()
     }
 
     /// The current bit mask (0 when the engine runs dense).
@@ -752,8 +808,8 @@ impl Engine {
             return None;
         }
         let words = bound_for(self.max_value) / 64;
-        let halves =
-            Halves::pays(positions, words).then(|| Halves::of(&self.rare, &share, self.tuning.check_every()));
+        let halves = Halves::pays(positions, words, self.isa)
+            .then(|| Halves::of(&self.rare, &share, self.tuning.check_every(), self.isa));
         let chunks = (n2 - n1).div_ceil(CHUNK);
         Some(MarkJob {
             // SAFETY: the table is flat and pinned for the whole pipeline
@@ -769,6 +825,7 @@ impl Engine {
             epoch: self.rare_epoch,
             halves,
             common: common_pattern(words, self.mask),
+            isa: self.isa,
             next: AtomicUsize::new(0),
             chunks: (0..chunks).map(|_| OnceLock::new()).collect(),
             band_next: AtomicUsize::new(0),
@@ -886,8 +943,8 @@ impl Engine {
         }
         bulk.retain(|&(_, a, b)| a < b);
         let positions = bulk.iter().map(|&(_, a, b)| b - a).sum::<usize>();
-        let own = (Halves::pays(positions, words) && !self.values.is_folded())
-            .then(|| Halves::of(&self.rare, &bulk, self.tuning.check_every()));
+        let own = (Halves::pays(positions, words, self.isa) && !self.values.is_folded())
+            .then(|| Halves::of(&self.rare, &bulk, self.tuning.check_every(), self.isa));
         // Each group's candidates, where some halves were marked.
         let have_cands = own.is_some() || pre.as_ref().is_some_and(|j| j.halves.is_some());
         let mut cands = if have_cands {
@@ -906,7 +963,15 @@ impl Engine {
             ),
             None => {
                 for &(k, a, b) in &bulk {
-                    mark_rare(&self.values, &mut bits, words, heaps, &self.rare[a..b], n0 - k);
+                    mark_rare(
+                        self.isa,
+                        &self.values,
+                        &mut bits,
+                        words,
+                        heaps,
+                        &self.rare[a..b],
+                        n0 - k,
+                    );
                 }
             }
         }
@@ -1059,7 +1124,15 @@ impl Engine {
             bits.clear();
             bits.resize(heaps * words, 0);
             for &(k, a, b) in bulk.iter().filter(|&&(_, a, b)| a < b) {
-                mark_rare(&self.values, &mut bits, words, heaps, &self.rare[a..b], m0 - k);
+                mark_rare(
+                    self.isa,
+                    &self.values,
+                    &mut bits,
+                    words,
+                    heaps,
+                    &self.rare[a..b],
+                    m0 - k,
+                );
             }
             let plan = self.batch_plan(m0, heaps, words, seq);
             let mut small = plan.small_all.clone();
@@ -1113,12 +1186,20 @@ impl Engine {
                     // exact up to the trust (see `partial`).
                     Some(cands) => {
                         let vals = self.values.stored();
-                        check_late(vals, n, &lists, cands, rows, words, len);
+                        check_late(self.isa, vals, n, &lists, cands, &mut rows[..len * words], words);
                         scratch.sub_checked = true;
                     }
                     None => {
                         for (k, rare) in lists {
-                            mark_rare(&self.values, &mut rows[..len * words], words, len, rare, n - k);
+                            mark_rare(
+                                self.isa,
+                                &self.values,
+                                &mut rows[..len * words],
+                                words,
+                                len,
+                                rare,
+                                n - k,
+                            );
                         }
                     }
                 }
@@ -1248,7 +1329,7 @@ impl Engine {
             let splits = &self.shape.split;
             if splits.len() == 1 && !g.is_folded() {
                 let (h, r) = (self.split_len(n, splits[0]), n.wrapping_sub(splits[0]));
-                empty = h > 0 && kernel::clear_pair_values(g.seg(1, h), g.seg(r - h, h), pend);
+                empty = h > 0 && kernel::clear_pair_values(self.isa, g.seg(1, h), g.seg(r - h, h), pend);
             } else if !empty {
                 // Several splits, or a folded table: windows that grow, in
                 // turn from the front and the middle of every split, so that
@@ -1268,8 +1349,12 @@ impl Engine {
                             let to = (*end).min(*from + window.min(g.span()));
                             if *from < to {
                                 let (r, len) = (n - k, to - *from);
-                                if kernel::clear_pair_values(g.seg(1 + *from, len), g.seg(r - to, len), pend)
-                                {
+                                if kernel::clear_pair_values(
+                                    self.isa,
+                                    g.seg(1 + *from, len),
+                                    g.seg(r - to, len),
+                                    pend,
+                                ) {
                                     empty = true;
                                     break 'windows;
                                 }
@@ -1353,7 +1438,7 @@ impl Engine {
                 let (lo, hi) = (g.seg(1 + done, len), g.seg(r - done - len, len));
                 if words == 1 {
                     // Every value is below 64: a bitmask in registers.
-                    small |= kernel::pair_mask64(lo, hi);
+                    small |= kernel::pair_mask64(self.isa, lo, hi);
                     while front < pending.len() && small >> pending[front] & 1 == 1 {
                         front += 1;
                     }
@@ -1405,7 +1490,7 @@ impl Engine {
                 for (i, &k) in self.shape.split.iter().enumerate() {
                     let h = self.split_len(n, k);
                     let to = h.min(from[i].saturating_add(window));
-                    if from[i] < to && search(g, 1 + from[i], 1 + to, n - k, v) {
+                    if from[i] < to && search(self.isa, g, 1 + from[i], 1 + to, n - k, v) {
                         hit = true;
                         break 'search;
                     }
@@ -1531,6 +1616,8 @@ struct MarkJob {
     halves: Option<Halves>,
     /// The common values below the bitsets' size, as a bitset.
     common: Vec<u64>,
+    /// The kernels' instructions (the engine's).
+    isa: Isa,
     /// The next chunk to claim.
     next: AtomicUsize,
     /// Each chunk's marks, `words` per heap, and per heap the value up to
@@ -1633,11 +1720,19 @@ impl MarkJob {
         if let Some(cands) = self.halves.as_ref().and_then(|_| self.chunk_cands(c)) {
             let lists: Vec<(usize, &[(u32, u16)])> =
                 self.band.iter().map(|&(k, a, b)| (k, &self.rare[a..b])).collect();
-            check_late(vals, h0, &lists, cands, &mut bits, self.words, heaps);
+            check_late(self.isa, vals, h0, &lists, cands, &mut bits, self.words);
             return bits;
         }
         for &(k, a, b) in &self.band {
-            mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
+            mark_rare(
+                self.isa,
+                vals,
+                &mut bits,
+                self.words,
+                heaps,
+                &self.rare[a..b],
+                h0 - k,
+            );
         }
         bits
     }
@@ -1672,7 +1767,15 @@ impl MarkJob {
             }
             None => {
                 for &(k, a, b) in &self.share {
-                    mark_rare(vals, &mut bits, self.words, heaps, &self.rare[a..b], h0 - k);
+                    mark_rare(
+                        self.isa,
+                        vals,
+                        &mut bits,
+                        self.words,
+                        heaps,
+                        &self.rare[a..b],
+                        h0 - k,
+                    );
                 }
                 None
             }
@@ -1822,6 +1925,7 @@ impl Segments for [u16] {
 /// given rare positions p (base = n0 − k), reading the table a slice at a
 /// time.
 fn mark_rare<S: Segments + ?Sized>(
+    isa: Isa,
     values: &S,
     bits: &mut [u64],
     words: usize,
@@ -1840,9 +1944,9 @@ fn mark_rare<S: Segments + ?Sized>(
         let x0 = base - rare[j - 1].0 as usize;
         let (seg, rs, off) = (values.seg(x0, end - x0), &rare[i..j], base - x0);
         if words == 1 {
-            kernel::mark_batch64(bits, heaps, seg, rs, off);
+            kernel::mark_batch64(isa, bits, heaps, seg, rs, off);
         } else {
-            kernel::mark_batch(bits, words, heaps, seg, rs, off);
+            kernel::mark_batch(isa, bits, words, heaps, seg, rs, off);
         }
         i = j;
     }
@@ -1861,13 +1965,13 @@ fn value16(n: usize, v: usize) -> Result<u16> {
 /// table at a time, from the smallest a. (Splitting long searches between
 /// two threads was measured: a thread per search costs more than it saves,
 /// since most searches stop early.)
-fn search(g: &Table, from: usize, to: usize, r: usize, v: u16) -> bool {
+fn search(isa: Isa, g: &Table, from: usize, to: usize, r: usize, v: u16) -> bool {
     let step = g.span();
     let mut a = from;
     while a < to {
         let len = (to - a).min(step);
         // Pairs a..a + len with partners r − a − len + 1 ..= r − a.
-        if kernel::any_pair_is(g.seg(a, len), g.seg(r + 1 - a - len, len), v) {
+        if kernel::any_pair_is(isa, g.seg(a, len), g.seg(r + 1 - a - len, len), v) {
             return true;
         }
         a += len;
@@ -2117,6 +2221,7 @@ mod tests {
             epoch: 0,
             halves: None,
             common: vec![0],
+            isa: Isa::detect(Simd::Avx512),
             next: AtomicUsize::new(0),
             chunks: (0..2).map(|_| OnceLock::new()).collect(),
             band_next: AtomicUsize::new(0),
@@ -2210,12 +2315,15 @@ mod tests {
             .iter()
             .map(|&q| (q, g(q as usize)))
             .collect();
-        for heaps in [1usize, 17, 64] {
-            let base = len - heaps;
+        for (heaps, simd) in [1usize, 17, 64]
+            .into_iter()
+            .flat_map(|h| Simd::ALL.map(|l| (h, l)))
+        {
+            let (base, isa) = (len - heaps, Isa::detect(simd));
             let (mut a, mut b) = (vec![0u64; 2 * heaps], vec![0u64; 2 * heaps]);
-            mark_rare(&flat, &mut a, 2, heaps, &rare, base);
-            mark_rare(&folded, &mut b, 2, heaps, &rare, base);
-            assert_eq!(a, b, "{heaps} heaps");
+            mark_rare(isa, &flat, &mut a, 2, heaps, &rare, base);
+            mark_rare(isa, &folded, &mut b, 2, heaps, &rare, base);
+            assert_eq!(a, b, "{heaps} heaps, {simd}");
             assert!(a.iter().any(|&w| w != 0));
         }
     }

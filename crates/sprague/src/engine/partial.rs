@@ -30,7 +30,7 @@
 //! to the helper (Officers 4–7% faster; on one thread 3% slower).
 
 pub(super) use super::kernel::CHECK_HEAPS;
-use super::kernel::{self, check_candidates, CANDIDATES};
+use super::kernel::{self, check_candidates, Isa, CANDIDATES};
 use super::mark_rare;
 
 /// Each heap's first [`CANDIDATES`] common values left free by the marked
@@ -47,21 +47,32 @@ pub(super) const MIN_POSITIONS: usize = 256;
 
 /// The rare positions of a batch's ranges, split per split k into the half
 /// that is marked and the half that is checked.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Halves {
     /// `(k, positions)`: every other position of each range, from its first.
     marked: Vec<(usize, Vec<(u32, u16)>)>,
     /// `(k, positions)`: the others.
     checked: Vec<(usize, Vec<(u32, u16)>)>,
+    /// The kernels' instructions.
+    isa: Isa,
 }
 
 impl Halves {
     /// The halves of the ranges `(k, from, to)` of `rare`: of every
     /// `every` positions (at least 2), the last is checked and the others
     /// are marked.
-    pub(super) fn of(rare: &[(u32, u16)], ranges: &[(usize, usize, usize)], every: usize) -> Halves {
+    pub(super) fn of(
+        rare: &[(u32, u16)],
+        ranges: &[(usize, usize, usize)],
+        every: usize,
+        isa: Isa,
+    ) -> Halves {
         let every = every.max(2);
-        let mut h = Halves::default();
+        let mut h = Halves {
+            marked: Vec::new(),
+            checked: Vec::new(),
+            isa,
+        };
         for &(k, a, b) in ranges {
             let rs = &rare[a..b];
             let checked: Vec<_> = rs.iter().skip(every - 1).step_by(every).copied().collect();
@@ -77,8 +88,8 @@ impl Halves {
 
     /// Whether there are enough positions, and the values are small
     /// enough, for the halves to pay (and the CPU has the compare).
-    pub(super) fn pays(positions: usize, words: usize) -> bool {
-        positions >= MIN_POSITIONS && kernel::byte_marks_fit(words) && kernel::has_avx512bw()
+    pub(super) fn pays(positions: usize, words: usize, isa: Isa) -> bool {
+        positions >= MIN_POSITIONS && kernel::byte_marks_fit(words) && isa.avx512bw()
     }
 
     /// Marks, for heaps h0..h0 + trust.len() (bitsets of `common.len()`
@@ -104,7 +115,7 @@ impl Halves {
             let len = CHECK_HEAPS.min(heaps - g0);
             let (n0, rows) = (h0 + g0, &mut bits[g0 * words..(g0 + len) * words]);
             for (k, list) in &self.marked {
-                mark_rare(vals, rows, words, len, list, n0 - k);
+                mark_rare(self.isa, vals, rows, words, len, list, n0 - k);
             }
             // Each heap's first candidates: the common values left free.
             let mut cand = NO_CANDS;
@@ -116,7 +127,7 @@ impl Halves {
             for (k, list) in &self.checked {
                 starts.extend(list.iter().map(|&(p, gp)| (n0 - k - p as usize, gp)));
             }
-            let hit = check_candidates(vals, &starts, &cand, len);
+            let hit = check_candidates(self.isa, vals, &starts, &cand, len);
             mark_hits(rows, words, &hit, &cand);
             for (i, row) in rows.chunks_exact_mut(words).enumerate() {
                 if found[i] == CANDIDATES && hit.iter().all(|h| h >> i & 1 == 1) {
@@ -212,27 +223,28 @@ fn take_free(row: &[u64], common: &[u64], cand: &mut Cands, i: usize) -> usize {
 
 /// Checks the rare positions of `lists`, `(k, positions)`, against the
 /// candidates of heaps h0..h0 + heaps (at most [`CHECK_HEAPS`], bitsets of
-/// `words` words in `rows`) and marks the candidates they give. The rows
+/// `words` words in `rows`, which holds `heaps · words` words) and marks the candidates they give. The rows
 /// stay exact up to each heap's trust: every common value up to it is
 /// marked or a candidate. `vals` must hold every partner read.
 pub(super) fn check_late(
+    isa: Isa,
     vals: &[u16],
     h0: usize,
     lists: &[(usize, &[(u32, u16)])],
     cands: &Cands,
     rows: &mut [u64],
     words: usize,
-    heaps: usize,
 ) {
+    let heaps = rows.len() / words;
     let mut starts = Vec::with_capacity(lists.iter().map(|(_, l)| l.len()).sum());
     for &(k, list) in lists {
         starts.extend(list.iter().map(|&(p, gp)| (h0 - k - p as usize, gp)));
     }
     if !starts.is_empty() {
         mark_hits(
-            &mut rows[..heaps * words],
+            rows,
             words,
-            &check_candidates(vals, &starts, cands, heaps),
+            &check_candidates(isa, vals, &starts, cands, heaps),
             cands,
         );
     }
@@ -252,6 +264,7 @@ fn mark_hits(rows: &mut [u64], words: usize, hit: &[u64; CANDIDATES], cand: &Can
 
 #[cfg(test)]
 mod tests {
+    use super::super::Simd;
     use super::*;
 
     /// Values with few rare ones under mask 1 (even values are rare), the
@@ -295,12 +308,12 @@ mod tests {
         let words = 4;
         let common: Vec<u64> = vec![0xAAAA_AAAA_AAAA_AAAA; words];
         let (mut trusted, mut late_hits) = (0, 0);
-        for seed in 1..6u64 {
+        for (seed, isa) in (1..6u64).flat_map(|s| Simd::ALL.map(|l| (s, Isa::detect(l)))) {
             let (h0, heaps) = (3000, 150);
             let (vals, rare, plain) = setup(seed * 7919, h0, heaps, words);
             // Positions below 300 are checked late, the others halved.
             let cut = rare.partition_point(|&(p, _)| p < 300);
-            let halves = Halves::of(&rare, &[(1, cut, rare.len())], 2 + seed as usize % 3);
+            let halves = Halves::of(&rare, &[(1, cut, rare.len())], 2 + seed as usize % 3, isa);
             let mut bits = vec![0u64; heaps * words];
             let mut trust = vec![u16::MAX; heaps];
             let mut cands = vec![NO_CANDS; heaps.div_ceil(CHECK_HEAPS)];
@@ -309,7 +322,8 @@ mod tests {
             let late: &[(usize, &[(u32, u16)])] = &[(1, &rare[..cut])];
             for (c, cand) in cands.iter().enumerate() {
                 let (g0, len) = (c * CHECK_HEAPS, CHECK_HEAPS.min(heaps - c * CHECK_HEAPS));
-                check_late(&vals, h0 + g0, late, cand, &mut bits[g0 * words..], words, len);
+                let rows = &mut bits[g0 * words..(g0 + len) * words];
+                check_late(isa, &vals, h0 + g0, late, cand, rows, words);
             }
             late_hits += bits.iter().map(|w| w.count_ones()).sum::<u32>() - before;
             for i in 0..heaps {

@@ -1,10 +1,12 @@
 //! The sequence engine against the plain dense engine, on many octal codes
 //! (fixed and random) and Grundy's game, with every tuning that changes
-//! which code path runs; known periods; the file formats.
+//! which code path runs, at every level of vector instructions (so that
+//! the paths of a CPU without AVX-512 or AVX2 are tested here too); known
+//! periods; the file formats.
 
 use proptest::prelude::*;
 use sprague::engine::store::{read_checkpoint, read_sequence, write_checkpoint, write_sequence};
-use sprague::engine::{checksum_upto, Checksum, Engine, SeqGame, Status, Tuning};
+use sprague::engine::{checksum_upto, Checksum, Engine, SeqGame, Simd, Status, Tuning};
 use sprague::rules::{HeapMoves, OctalCode};
 use sprague::solve::dense;
 
@@ -99,8 +101,11 @@ fn tunings() -> Vec<Tuning> {
 
 fn check(game: &SeqGame, upto: u64) {
     let want = plain(game, upto);
-    for t in tunings() {
-        assert_eq!(fast(game, upto, t, 1000), want, "{} with {t:?}", game.spec());
+    for simd in Simd::ALL {
+        for t in tunings() {
+            let t = Tuning { simd, ..t };
+            assert_eq!(fast(game, upto, t, 1000), want, "{} with {t:?}", game.spec());
+        }
     }
 }
 
@@ -169,6 +174,27 @@ fn the_helper_thread_really_marks_and_the_values_agree() {
 }
 
 #[test]
+fn every_level_of_vector_instructions_gives_the_same_values() {
+    // Long enough for the partial marks, the byte rows and the vectorised
+    // pair scan to run where the level and the CPU allow them.
+    for game in [SeqGame::Grundy, octal("0.6")] {
+        let want = plain(&game, 20_000);
+        for simd in Simd::ALL {
+            let t = Tuning {
+                threads: 2,
+                par_work: 1,
+                simd,
+                ..Tuning::default()
+            };
+            let mut e = Engine::resume_tuned(game.clone(), vec![0], t).unwrap();
+            while e.advance(20_000, true, 5000).unwrap() == Status::Running {}
+            assert!(e.simd() <= simd, "{simd} ran as {}", e.simd());
+            assert_eq!(e.to_vec(), want, "{} at {simd}", game.spec());
+        }
+    }
+}
+
+#[test]
 fn the_dense_fallback_is_chosen_without_a_sparse_space() {
     let mut e = Engine::new(octal("0.007"));
     while e.advance(8000, true, 8000).unwrap() == Status::Running {}
@@ -189,12 +215,18 @@ fn code_strategy() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
     #[test]
-    fn agrees_with_the_plain_engine_on_random_codes(code in code_strategy(), mask in 0u16..64, batch in 1usize..100, few in 0usize..6) {
+    fn agrees_with_the_plain_engine_on_random_codes(
+        code in code_strategy(),
+        mask in 0u16..64,
+        batch in 1usize..100,
+        few in 0usize..6,
+        simd in prop::sample::select(Simd::ALL.to_vec()),
+    ) {
         let game = octal(&code);
         let want = plain(&game, 1200);
-        let t = Tuning { force_mask: Some(mask), batch, ..Tuning::default() };
+        let t = Tuning { force_mask: Some(mask), batch, simd, ..Tuning::default() };
         prop_assert_eq!(fast(&game, 1200, t, 300), want.clone());
-        let eager = Tuning { sparse_ratio: 2, min_sparse: 16, batch, force_mask: None, ..Tuning::default() };
+        let eager = Tuning { sparse_ratio: 2, min_sparse: 16, batch, force_mask: None, simd, ..Tuning::default() };
         prop_assert_eq!(fast(&game, 1200, eager, 77), want.clone());
         let folding = Tuning { fold_span: 1, few_candidates: few, ..eager };
         prop_assert_eq!(fast(&game, 1200, folding, 500), want.clone());

@@ -30,6 +30,19 @@ impl Memory {
     }
 }
 
+/// The most memory this process has held resident so far (its peak
+/// resident set, VmHWM), in bytes; `None` where unknown (not Linux).
+pub fn peak_resident() -> Option<u64> {
+    vm_hwm(&std::fs::read_to_string("/proc/self/status").ok()?)
+}
+
+/// VmHWM from the text of /proc/self/status, in bytes.
+fn vm_hwm(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
 /// MemAvailable from the text of /proc/meminfo, in bytes.
 fn mem_available(meminfo: &str) -> Option<u64> {
     let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
@@ -206,6 +219,15 @@ mod tests {
         assert_eq!(cgroup_room("4:memory:/box/run\n", mounts, &read), Some(700));
         // Without mountinfo, the usual place.
         assert_eq!(cgroup_room("4:memory:/\n", "", &read), Some(700));
+    }
+
+    #[test]
+    fn the_peak_resident_set_is_read_in_bytes() {
+        let status = "Name:\tsprague\nVmPeak:\t  20000 kB\nVmHWM:\t    9876 kB\nVmRSS:\t 5000 kB\n";
+        assert_eq!(vm_hwm(status), Some(9876 * 1024));
+        assert_eq!(vm_hwm("VmRSS:\t5 kB\n"), None);
+        #[cfg(target_os = "linux")]
+        assert!(peak_resident().is_some_and(|b| b > 0));
     }
 
     #[test]

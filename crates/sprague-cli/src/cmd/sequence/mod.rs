@@ -97,6 +97,16 @@ struct Summary<'a> {
     seconds: f64,
     values_per_second: f64,
     resumed_from: u64,
+    /// Threads the engine ran on.
+    threads: usize,
+    /// The vector instructions the kernels used (`plain`, `avx2`,
+    /// `avx512`).
+    simd: String,
+    /// The values the table holds at the end, in bytes (2 per value; a
+    /// folded table holds only its start).
+    table_bytes: u64,
+    /// The process's peak resident memory, in bytes (null where unknown).
+    peak_memory_bytes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     values: Option<Values<'a>>,
 }
@@ -164,6 +174,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let tuning = Tuning {
         threads: l.threads.unwrap_or(cores.min(2)),
+        simd: l.simd.into(),
         ..Tuning::default()
     };
     let mut engine = match &checkpoint {
@@ -278,6 +289,10 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         seconds,
         values_per_second: new as f64 / computing.max(1e-9),
         resumed_from,
+        threads: tuning.threads,
+        simd: engine.simd().to_string(),
+        table_bytes: 2 * engine.stored().len() as u64,
+        peak_memory_bytes: memory::peak_resident(),
         values: (l.full && a.json).then_some(Values(&engine, computed)),
     };
     if a.json {
@@ -324,6 +339,18 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
         "checksum  {}   (FNV-1a 64 of g(0..={}) as u16 LE)",
         s.checksum, s.upto
     )?;
+    let mb = |b: u64| b as f64 / 1e6;
+    match s.peak_memory_bytes {
+        Some(peak) => writeln!(
+            out,
+            "memory    {:.1} MB peak resident, {:.1} MB of it the table",
+            mb(peak),
+            mb(s.table_bytes)
+        )?,
+        None => writeln!(out, "memory    {:.1} MB the table", mb(s.table_bytes))?,
+    }
+    let thr = if s.threads == 1 { "thread" } else { "threads" };
+    let on = format!(" on {} {thr}, {}", s.threads, s.simd);
     let resumed = if s.resumed_from > 1 {
         format!(", resumed at {}", s.resumed_from)
     } else {
@@ -333,13 +360,13 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
         // A finished run run again: its checkpoint held every value.
         writeln!(
             out,
-            "time      {:.3} s, nothing left to compute{resumed}",
+            "time      {:.3} s, nothing left to compute{resumed}{on}",
             s.seconds
         )?;
     } else {
         writeln!(
             out,
-            "time      {:.3} s, {:.3e} values/s{resumed}",
+            "time      {:.3} s, {:.3e} values/s{resumed}{on}",
             s.seconds, s.values_per_second
         )?;
     }
