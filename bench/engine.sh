@@ -7,6 +7,9 @@
 #   QUICK=1 bench/engine.sh    smaller N, for a smoke test
 #   BIG=1 bench/engine.sh      also Grundy's game to 2^28 (sprague only; ~20 min)
 #   THREADS="1"                sprague --threads values to measure (default: "1 2")
+#   SIMD="avx512 avx2"         sprague --simd levels to measure (default: "avx512", the
+#                              best this CPU has); avx2 and plain time the code that a
+#                              CPU without AVX-512, or without AVX2, runs
 #
 # Values are first compared with ogsolve's (-p) on smaller N; any difference aborts.
 # ogsolve is only run as a comparison binary (cargo install ogsolve).
@@ -17,6 +20,7 @@ cargo build --release --locked -q -p sprague-cli
 SPRAGUE="${CARGO_TARGET_DIR:-target}/release/sprague"
 OGSOLVE="$(command -v ogsolve || true)"
 THREADS="${THREADS:-1 2}"
+SIMD="${SIMD:-avx512}"
 TIME=/usr/bin/time
 
 if [[ "${QUICK:-}" == 1 ]]; then
@@ -65,9 +69,13 @@ row() { # label program command...
     printf '%-34s %-22s %9.2f %9.2f %9.1f  %s\n' "$label" "$prog" "$wall" \
         "$(echo "$user + $sys" | bc)" "$(echo "$rss / 1024" | bc -l)" "$answer"
 }
-sp() { # label threads args...
-    local label="$1" t="$2"; shift 2
-    row "$label" "sprague ($t thr)" "$SPRAGUE" table "$@" --summary --threads "$t"
+sp() { # label threads args... (once per --simd level)
+    local label="$1" t="$2" level; shift 2
+    for level in $SIMD; do
+        local name="sprague ($t thr)"
+        [[ "$SIMD" != avx512 ]] && name="sprague ($t thr, $level)"
+        row "$label" "$name" "$SPRAGUE" table "$@" --summary --threads "$t" --simd "$level"
+    done
 }
 
 for t in $THREADS; do sp "octal:0.6 to $N6" "$t" octal:0.6 --upto "$N6"; done

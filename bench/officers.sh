@@ -4,7 +4,9 @@
 # an hour). Prints the median wall and CPU times and the ratio of medians.
 #
 #   bench/officers.sh            6 rounds: ogsolve once, sprague (2 threads)
-#                                three times, sprague (1 thread) once
+#                                three times, sprague (1 thread) once, and
+#                                sprague limited to AVX2 (--simd avx2, the code
+#                                a CPU without AVX-512 runs) once on 2 threads
 #   ROUNDS=10 bench/officers.sh  more rounds
 #
 # ogsolve is only run as a comparison binary (cargo install ogsolve).
@@ -37,6 +39,7 @@ for _ in range(int(os.environ["ROUNDS"])):
     for _ in range(3):
         run("sprague_2_threads", [sp, "table", "octal:0.6", "--upto", n, "--summary", "--threads", "2"])
     run("sprague_1_thread", [sp, "table", "octal:0.6", "--upto", n, "--summary", "--threads", "1"])
+    run("sprague_2_avx2", [sp, "table", "octal:0.6", "--upto", n, "--summary", "--threads", "2", "--simd", "avx2"])
 med = {}
 for name, v in runs.items():
     walls = [w for w, _ in v]
@@ -44,6 +47,6 @@ for name, v in runs.items():
     print(f"{name:18s} runs {len(v):2d}  wall median {med[name]:.3f} s "
           f"(min {min(walls):.3f}, max {max(walls):.3f})  CPU median {st.median(c for _, c in v):.3f} s")
 og = med["ogsolve_rc2"]
-for name in ("sprague_2_threads", "sprague_1_thread"):
+for name in ("sprague_2_threads", "sprague_1_thread", "sprague_2_avx2"):
     print(f"ogsolve rc2 / {name}: {og / med[name]:.2f}x (ratio of median wall times)")
 PY
