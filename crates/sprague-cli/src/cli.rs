@@ -26,7 +26,7 @@ pub enum Command {
     Value(ValueArgs),
     /// Grundy values g(0..=N) of a heap game, or a 2-D table with --upto N,M.
     #[command(
-        after_help = "Examples:\n  sprague table kayles --upto 100\n  sprague table grid:2x3 --upto 8,8\n  sprague table grundy --upto 20 --json"
+        after_help = "Examples:\n  sprague table kayles --upto 100\n  sprague table grid:2x3 --upto 8,8\n  sprague table grundy --upto 20 --json\n  sprague table octal:0.16 --upto 10^8 --summary          (stops at the proven period)\n  sprague table grundy --upto 2^28 --checkpoint g.ckpt   (resumable: re-run after a crash)"
     )]
     Table(TableArgs),
     /// List every built-in game with its syntax, an example and a description.
@@ -92,8 +92,11 @@ pub struct ValueArgs {
 pub struct TableArgs {
     /// The game (see `sprague games`).
     pub spec: String,
-    /// The last heap N, or N,M for a 2-D table of games on two numbers.
-    #[arg(long, value_name = "N | N,M")]
+    /// The last heap N, or N,M for a 2-D table of games on two numbers
+    /// (a number may be written 1_000_000 or as a power, 2^28 or 10^6).
+    /// Octal codes and Grundy's game go to the fast sequence engine from
+    /// N = 100000 on, or with any of the long-run options below.
+    #[arg(long, value_name = "N | N,M", allow_hyphen_values = true)]
     pub upto: String,
     /// Print JSON: {"values": [...]} or {"rows": [[...], ...]}; for a long
     /// run (--summary, --checkpoint, --out, --full) the summary as one object
@@ -117,7 +120,8 @@ pub struct LongRunArgs {
     /// Save the run's state to FILE every few seconds (atomically) and resume from it when it exists.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// Seconds between checkpoints (with --checkpoint).
+    /// Seconds between checkpoints (with --checkpoint); the interval grows
+    /// where saving is slow, so that saving takes at most a tenth of the run.
     #[arg(long, value_name = "SECS", default_value_t = 5.0, requires = "checkpoint", value_parser = seconds_between_checkpoints, allow_negative_numbers = true)]
     pub checkpoint_every: f64,
     /// Write the values to FILE in sprague's binary sequence format (see the README).
@@ -176,7 +180,7 @@ pub struct AnalyzeArgs {
     pub spec: String,
     /// The last heap N (default: grow until a pattern is proven, at most 2^20, or 2^15 where a
     /// table costs O(N²)), or N,M for games on two numbers (default 32,32).
-    #[arg(long, value_name = "N | N,M")]
+    #[arg(long, value_name = "N | N,M", allow_hyphen_values = true)]
     pub upto: Option<String>,
     /// Print one JSON object: {"spec", "checked_upto", "findings": [...]}.
     #[arg(long)]
@@ -205,7 +209,7 @@ pub struct PlotArgs {
     /// The game (see `sprague games`).
     pub spec: String,
     /// The last heap N, or N,M for a heat map of a game on two numbers.
-    #[arg(long, value_name = "N | N,M")]
+    #[arg(long, value_name = "N | N,M", allow_hyphen_values = true)]
     pub upto: String,
     /// The image to write: FILE.svg or FILE.png.
     #[arg(short, long, value_name = "FILE")]

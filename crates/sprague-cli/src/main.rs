@@ -32,6 +32,17 @@ fn broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// The help to point a command-line error at: that of the subcommand the
+/// arguments name (`sprague table --help`), else the top-level one.
+fn help_for(args: impl Iterator<Item = String>) -> String {
+    use clap::CommandFactory;
+    let first = args.skip(1).find(|a| !a.starts_with('-'));
+    match first.filter(|a| cli::Cli::command().find_subcommand(a).is_some()) {
+        Some(sub) => format!("sprague {sub} --help"),
+        None => "sprague --help".to_string(),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
@@ -59,7 +70,11 @@ fn main() -> ExitCode {
                 let names: Vec<&str> = lines.map(str::trim).collect();
                 first = format!("{first} {}", names.join(", "));
             }
-            eprintln!("sprague: error: {first} (see `sprague --help`)");
+            use clap::error::{ContextKind, ContextValue};
+            if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue) {
+                first = format!("{first}: give one of {}", valid.join(", "));
+            }
+            eprintln!("sprague: error: {first} (see `{}`)", help_for(std::env::args()));
             return ExitCode::from(2);
         }
     };

@@ -1,23 +1,13 @@
 //! `sprague analyze`: the patterns in a game's values, each proven or
 //! observed, and the proven one as code to paste (`--emit`).
 
+use super::parse_upto;
 use crate::cli::{AnalyzeArgs, EmitLanguage};
 use anyhow::{bail, Context};
 use sprague::pattern::{self, Finding, HeapLimits, Language, Proof};
 use sprague::rules::{Game, GameVisitor, Ruleset};
 use sprague::solve::Limits;
 use std::io::Write;
-
-/// `--upto N` or `--upto N,M`.
-pub(crate) fn parse_upto(text: &str) -> anyhow::Result<(u64, Option<u64>)> {
-    let num = |t: &str| {
-        sprague::number::parse_u64(t).map_err(|reason| anyhow::anyhow!("bad --upto `{text}`: {reason}"))
-    };
-    match text.split_once(',') {
-        Some((a, b)) => Ok((num(a)?, Some(num(b)?))),
-        None => Ok((num(text)?, None)),
-    }
-}
 
 /// What was found, for either kind of game.
 struct Report {

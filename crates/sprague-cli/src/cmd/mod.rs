@@ -30,3 +30,29 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 pub fn parse_game(spec: &str) -> anyhow::Result<sprague::rules::Game> {
     Ok(spec.parse::<sprague::rules::Game>()?)
 }
+
+/// `--upto N` or `--upto N,M`: each number whole (`1000000`, `1_000_000`)
+/// or a power `B^K` (`2^28`, `10^6`).
+pub(crate) fn parse_upto(text: &str) -> anyhow::Result<(u64, Option<u64>)> {
+    let bad = |why: String| anyhow::anyhow!("bad --upto `{text}`: {why}");
+    let num = |t: &str| -> anyhow::Result<u64> {
+        let Some((b, e)) = t.split_once('^') else {
+            return sprague::number::parse_u64(t).map_err(bad);
+        };
+        let b = sprague::number::parse_u64(b).map_err(bad)?;
+        let e = sprague::number::parse_u64(e).map_err(bad)?;
+        u32::try_from(e)
+            .ok()
+            .and_then(|e| b.checked_pow(e))
+            .ok_or_else(|| {
+                bad(format!(
+                    "`{t}` is larger than the largest supported value {}",
+                    u64::MAX
+                ))
+            })
+    };
+    match text.split_once(',') {
+        Some((a, b)) => Ok((num(a)?, Some(num(b)?))),
+        None => Ok((num(text)?, None)),
+    }
+}

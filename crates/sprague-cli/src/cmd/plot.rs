@@ -7,7 +7,8 @@
 //! found at `$SPRAGUE_FONT` or a usual system path is loaded at run time.
 //! With none, the plot is drawn without text and a note says so.
 
-use super::analyze::{parse_upto, IsHeap};
+use super::analyze::IsHeap;
+use super::parse_upto;
 use crate::cli::PlotArgs;
 use anyhow::{anyhow, bail};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};

@@ -3,7 +3,6 @@
 use crate::cli::TableArgs;
 use anyhow::{bail, Context};
 use serde::Serialize;
-use sprague::number::parse_u64;
 use sprague::rules::{Convention, GameVisitor, Ruleset};
 use sprague::solve::Solver;
 use std::io::Write;
@@ -16,11 +15,10 @@ enum Extent {
 }
 
 fn parse_extent(text: &str) -> anyhow::Result<Extent> {
-    let field = |t: &str| parse_u64(t).map_err(|e| anyhow::anyhow!("bad --upto `{text}`: {e}"));
-    match text.split_once(',') {
-        None => Ok(Extent::Line(field(text)?)),
-        Some((a, b)) => Ok(Extent::Grid(field(a)?, field(b)?)),
-    }
+    Ok(match super::parse_upto(text)? {
+        (n, None) => Extent::Line(n),
+        (n, Some(m)) => Extent::Grid(n, m),
+    })
 }
 
 #[derive(Serialize)]

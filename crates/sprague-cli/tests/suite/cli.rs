@@ -173,6 +173,20 @@ fn bad_input_is_one_line_with_exit_code_2() {
         ),
         (&["analyze", "kayles", "--upto", "1000000"], "--max-work"),
         (&["table", "nim", "--upto", "5", "--width", "0"], "--width"),
+        // Regressions from a new-user test: each names what was wrong.
+        (
+            &["table", "nim", "--upto", "-5"],
+            "bad --upto `-5`: expected a non-negative",
+        ),
+        (
+            &["table", "grundy", "--upto", "100,100", "--summary"],
+            "give one N",
+        ),
+        (
+            &["table", "grundy", "--upto", "9", "--simd", "avx3"],
+            "give one of plain, avx2, avx512 (see `sprague table --help`)",
+        ),
+        (&["table", "kayles", "--upto", "2^99"], "larger than the largest"),
     ] {
         let (code, out, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -181,6 +195,16 @@ fn bad_input_is_one_line_with_exit_code_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn upto_takes_powers_everywhere() {
+    let (code, out, err) = run(&["table", "kayles", "--upto", "2^4", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1]"), "{out}");
+    let (code, out, err) = run(&["analyze", "kayles", "--upto", "10^3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("n ≤ 1000"), "{out}");
 }
 
 #[test]

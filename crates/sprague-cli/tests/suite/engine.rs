@@ -76,6 +76,62 @@ fn a_proven_period_stops_the_run_and_the_summary_says_so() {
     assert!(v["computed"].as_u64().unwrap() < 1000);
 }
 
+#[test]
+fn every_simd_level_gives_the_same_checksum_and_the_summary_says_what_ran() {
+    let mut sums = Vec::new();
+    for level in ["plain", "avx2", "avx512"] {
+        for threads in ["1", "2"] {
+            let args = [
+                "table",
+                "octal:0.6",
+                "--upto",
+                "30000",
+                "--summary",
+                "--json",
+                "--simd",
+                level,
+                "--threads",
+                threads,
+            ];
+            let v = json(&sprague().args(args).assert().success().get_output().stdout);
+            // The level the CPU allows, up to the one asked for.
+            let ran = v["simd"].as_str().unwrap().to_string();
+            let order = ["plain", "avx2", "avx512"];
+            let pos = |l: &str| order.iter().position(|&o| o == l).unwrap();
+            assert!(pos(&ran) <= pos(level), "{level} ran as {ran}");
+            assert_eq!(v["threads"].as_u64(), Some(threads.parse().unwrap()));
+            assert_eq!(v["table_bytes"].as_u64(), Some(2 * 30001));
+            #[cfg(target_os = "linux")]
+            assert!(v["peak_memory_bytes"].as_u64().unwrap() >= 2 * 30001, "{v}");
+            sums.push(v["checksum"].as_str().unwrap().to_string());
+        }
+    }
+    sums.dedup();
+    assert_eq!(sums.len(), 1, "{sums:?}");
+    let text = String::from_utf8(
+        sprague()
+            .args([
+                "table",
+                "grundy",
+                "--upto",
+                "20000",
+                "--summary",
+                "--simd",
+                "plain",
+                "--threads",
+                "1",
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    assert!(text.contains("on 1 thread, plain"), "{text}");
+    assert!(text.contains("MB of it the table"), "{text}");
+}
+
 /// A plain `table` past the dense engine's reach still prints every value,
 /// computed by the sequence engine, exactly as the dense engine would.
 #[test]

@@ -282,8 +282,9 @@ pub enum Simd {
     Plain,
     /// AVX2 where the CPU has it.
     Avx2,
-    /// AVX-512 (F, BW, VBMI, VBMI2, VPOPCNTDQ) where the CPU has it, else
-    /// the best of the lower levels.
+    /// AVX-512 where the CPU has it (F and BW for the marks and checks;
+    /// also VBMI, VBMI2 and VPOPCNTDQ for the pair scan, else the AVX2
+    /// scan), else the best of the lower levels.
     #[default]
     Avx512,
 }
@@ -299,11 +300,6 @@ impl Simd {
             Simd::Avx2 => "avx2",
             Simd::Avx512 => "avx512",
         }
-    }
-
-    /// The level the kernels use on this CPU when allowed up to `self`.
-    pub fn in_use(self) -> Simd {
-        kernel::Isa::detect(self).level()
     }
 }
 

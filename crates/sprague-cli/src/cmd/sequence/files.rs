@@ -161,7 +161,8 @@ impl RunLock {
 }
 
 /// An error unless `path` is missing or looks like a lock file of
-/// sprague's (a regular file holding nothing or a process id), so that a
+/// sprague's (a regular file holding nothing or a process id, perhaps with
+/// a newline as a pid file written by hand has), so that a
 /// lock never empties or removes a file of the user's, or one a link
 /// points to.
 fn refuse_foreign(path: &Path, given: &Path) -> anyhow::Result<()> {
@@ -172,7 +173,7 @@ fn refuse_foreign(path: &Path, given: &Path) -> anyhow::Result<()> {
         Ok(m) => {
             m.len() > 20
                 || !fs::read(path)
-                    .map(|b| b.iter().all(u8::is_ascii_digit))
+                    .map(|b| b.trim_ascii_end().iter().all(u8::is_ascii_digit))
                     .unwrap_or(true)
         }
     };
@@ -255,8 +256,11 @@ mod tests {
         assert!(RunLock::take(&ck, &ck).is_err());
         assert_eq!(fs::read(&lock).unwrap(), b"my notes");
         assert_eq!(fs::read(&victim).unwrap(), b"precious data");
-        // A lock file left by a killed run holds its pid: taken over.
+        // A lock file left by a killed run holds its pid: taken over, also
+        // with a newline (`echo 12345 > FILE.lock`).
         fs::write(&lock, b"12345").unwrap();
+        drop(RunLock::take(&ck, &ck).unwrap());
+        fs::write(&lock, b"12345\n").unwrap();
         drop(RunLock::take(&ck, &ck).unwrap());
         fs::remove_dir_all(&dir).unwrap();
     }

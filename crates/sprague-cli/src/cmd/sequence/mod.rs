@@ -67,18 +67,15 @@ pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
     }
 }
 
-/// Parses N: a whole number, or `2^K`.
+/// N of a long run: one number (see [`super::parse_upto`]).
 fn parse_upto(text: &str) -> anyhow::Result<u64> {
-    let bad = |why: String| anyhow::anyhow!("bad --upto `{text}`: {why}");
-    if let Some((b, e)) = text.split_once('^') {
-        let b = sprague::number::parse_u64(b).map_err(bad)?;
-        let e = sprague::number::parse_u64(e).map_err(bad)?;
-        return u32::try_from(e)
-            .ok()
-            .and_then(|e| b.checked_pow(e))
-            .ok_or_else(|| bad("too large".into()));
+    match super::parse_upto(text)? {
+        (n, None) => Ok(n),
+        (_, Some(_)) => bail!(
+            "bad --upto `{text}`: long runs (--summary, --checkpoint, --out, --full) compute g(0..=N) of \
+             an octal code or Grundy's game; give one N"
+        ),
     }
-    sprague::number::parse_u64(text).map_err(bad)
 }
 
 /// The summary of a run, as printed with `--json`.
@@ -249,21 +246,25 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         }
     }
     bar.finish();
-    if let Some(path) = &checkpoint {
-        save_checkpoint(path, &spec, upto, full, &engine)?;
-    }
+    // The last checkpoint and --out are written before the result is
+    // printed; if one fails (a full disk), the finished run's result is
+    // still printed, and the error follows it (exit code 1).
+    let last_save = checkpoint
+        .as_ref()
+        .map_or(Ok(()), |path| save_checkpoint(path, &spec, upto, full, &engine));
     let computed = engine.len().min(upto + 1);
-    if let Some(path) = &out_file {
+    let written = out_file.as_ref().map_or(Ok(()), |path| {
         // A name of this run's own: two runs given one --out do not write
         // into one temporary file.
         let tmp = sibling(path, &format!(".{}.tmp", std::process::id()));
         atomic_write(path, &tmp, |w| {
             store::write_sequence(w, &spec, upto, computed, engine.chunks(computed), engine.period())
-        })?;
-    }
+        })
+    });
     if list {
         let values: Vec<u32> = engine.chunks(upto + 1).flatten().map(|&v| v as u32).collect();
-        return super::table::print_values(&spec, &values, a, out);
+        super::table::print_values(&spec, &values, a, out)?;
+        return last_save.and(written);
     }
     let computing = start.elapsed().as_secs_f64();
     // Past a proven period the checksum runs through the period's values:
@@ -301,7 +302,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     } else {
         print_summary(&summary, out)?;
     }
-    Ok(())
+    last_save.and(written)
 }
 
 fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
