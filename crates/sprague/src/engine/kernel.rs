@@ -589,7 +589,9 @@ fn pack64(b: &[u8]) -> u64 {
 /// for i upward, and returns true as soon as `pending` is empty (false if
 /// some value is left after the last pair).
 ///
-/// Every pair value must be below `pending.len() * 64`.
+/// Every pair value must be below `pending.len() * 64` (the engine's
+/// bitsets are a power of two above its largest value): the plain form
+/// panics on a larger one, the vector forms clear a wrong value.
 pub(crate) fn clear_pair_values(isa: Isa, lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     debug_assert_eq!(lo.len(), hi.len());
     #[cfg(target_arch = "x86_64")]
@@ -642,7 +644,7 @@ unsafe fn clear_pair_values_avx2<const T: usize>(lo: &[u16], hi: &[u16], pending
     use std::arch::x86_64::*;
     let n = lo.len().min(hi.len());
     let words = pending.len();
-    assert!(words <= 2 * T && T <= 4);
+    assert!(words <= 2 * T && matches!(T, 1 | 2 | 4));
     let mut pend = [0u64; 8];
     pend[..words].copy_from_slice(pending);
     let mut left: u32 = pend.iter().map(|w| w.count_ones()).sum();
@@ -700,6 +702,7 @@ unsafe fn clear_pair_values_avx2<const T: usize>(lo: &[u16], hi: &[u16], pending
             let mut m: u32 = $mask;
             while m != 0 {
                 let v = xs[m.trailing_zeros() as usize / 2] as usize;
+                debug_assert!(v < 64 * words, "pair value {v} beyond the set");
                 let (w, b) = ((v >> 6) & 7, 1u64 << (v & 63));
                 if pend[w] & b != 0 {
                     pend[w] &= !b;
@@ -764,6 +767,7 @@ unsafe fn clear_pair_values_avx2<const T: usize>(lo: &[u16], hi: &[u16], pending
         if hit != 0 {
             while hit != 0 {
                 let v = xs[hit.trailing_zeros() as usize] as usize;
+                debug_assert!(v < 64 * words, "pair value {v} beyond the set");
                 let (w, b) = ((v >> 6) & 7, 1u64 << (v & 63));
                 if pend[w] & b != 0 {
                     pend[w] &= !b;
@@ -1208,6 +1212,35 @@ unsafe fn check_candidates_avx512(
 mod tests {
     use super::*;
 
+    #[test]
+    fn each_level_turns_on_what_the_cpu_has_up_to_it() {
+        let plain = Isa::detect(Simd::Plain);
+        assert_eq!(
+            (plain.avx2, plain.avx512bw, plain.avx512_scan),
+            (false, false, false)
+        );
+        assert_eq!(plain.level(), Simd::Plain);
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let avx2 = Isa::detect(Simd::Avx2);
+            assert_eq!(
+                (avx2.avx2, avx2.avx512bw, avx2.avx512_scan),
+                (has!("avx2"), false, false)
+            );
+            let best = Isa::detect(Simd::Avx512);
+            let scan = has!("avx512bw")
+                && has!("avx512vbmi")
+                && has!("avx512vbmi2")
+                && has!("avx512vpopcntdq")
+                && has!("popcnt");
+            assert_eq!(
+                (best.avx2, best.avx512bw, best.avx512_scan),
+                (has!("avx2"), has!("avx512bw"), scan)
+            );
+        }
+    }
+
     /// Every instruction level this CPU offers, the plain one first.
     fn levels() -> Vec<Isa> {
         let mut v = vec![Isa::detect(Simd::Plain)];
@@ -1381,7 +1414,7 @@ mod tests {
             s = s
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            (s >> 33) % m
+            (s >> 32) % m
         };
         for words in [1usize, 2, 4, 8, 16, 32, 64] {
             for len in [0usize, 1, 15, 16, 17, 31, 32, 33, 47, 64, 100, 1000, 4001] {
@@ -1394,7 +1427,7 @@ mod tests {
                             if rnd(3) == 0 {
                                 0
                             } else {
-                                rnd(u64::MAX) ^ rnd(u64::MAX) << 31
+                                rnd(1 << 32) << 32 | rnd(1 << 32)
                             }
                         })
                         .collect();

@@ -304,6 +304,15 @@ mod tests {
     }
 
     #[test]
+    fn halves_are_used_only_with_the_avx512_compares() {
+        for simd in Simd::ALL {
+            let isa = Isa::detect(simd);
+            assert_eq!(Halves::pays(MIN_POSITIONS, 1, isa), isa.avx512bw(), "{simd}");
+            assert!(!Halves::pays(MIN_POSITIONS - 1, 1, isa));
+        }
+    }
+
+    #[test]
     fn half_marks_and_late_checks_are_exact_up_to_the_trust_and_complete_makes_them_exact() {
         let words = 4;
         let common: Vec<u64> = vec![0xAAAA_AAAA_AAAA_AAAA; words];

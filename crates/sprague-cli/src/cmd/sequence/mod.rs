@@ -102,8 +102,9 @@ struct Summary<'a> {
     /// The values the table holds at the end, in bytes (2 per value; a
     /// folded table holds only its start).
     table_bytes: u64,
-    /// The process's peak resident memory, in bytes (null where unknown).
-    peak_memory_bytes: Option<u64>,
+    /// The process's peak resident memory (VmHWM), in bytes; null where
+    /// unknown (off Linux).
+    peak_resident_bytes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     values: Option<Values<'a>>,
 }
@@ -293,7 +294,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         threads: tuning.threads,
         simd: engine.simd().to_string(),
         table_bytes: 2 * engine.stored().len() as u64,
-        peak_memory_bytes: memory::peak_resident(),
+        peak_resident_bytes: memory::peak_resident(),
         values: (l.full && a.json).then_some(Values(&engine, computed)),
     };
     if a.json {
@@ -341,14 +342,10 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
         s.checksum, s.upto
     )?;
     let mb = |b: u64| b as f64 / 1e6;
-    match s.peak_memory_bytes {
-        Some(peak) => writeln!(
-            out,
-            "memory    {:.1} MB peak resident, {:.1} MB of it the table",
-            mb(peak),
-            mb(s.table_bytes)
-        )?,
-        None => writeln!(out, "memory    {:.1} MB the table", mb(s.table_bytes))?,
+    let table = format!("the table {:.1} MB at the end", mb(s.table_bytes));
+    match s.peak_resident_bytes {
+        Some(peak) => writeln!(out, "memory    {:.1} MB peak resident; {table}", mb(peak))?,
+        None => writeln!(out, "memory    {table}")?,
     }
     let thr = if s.threads == 1 { "thread" } else { "threads" };
     let on = format!(" on {} {thr}, {}", s.threads, s.simd);
@@ -361,7 +358,7 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
         // A finished run run again: its checkpoint held every value.
         writeln!(
             out,
-            "time      {:.3} s, nothing left to compute{resumed}{on}",
+            "time      {:.3} s, nothing left to compute{resumed}",
             s.seconds
         )?;
     } else {
