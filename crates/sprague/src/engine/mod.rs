@@ -74,9 +74,9 @@
 //! are dropped and made again. On two threads a quarter of the rare
 //! positions handed to the halves is checked, not half
 //! ([`Tuning::check_every`]): the main thread makes the checks and the
-//! completions, the helper the marks. Officers to 10^6 takes 0.35 s
-//! instead of 0.63 s (medians), Grundy's game to 2^24 5.8 s instead of
-//! 11.3 s (wall time, one run; `bench/engine.results.txt`, Zen 5).
+//! completions, the helper the marks. Officers to 10^6 takes 0.39 s
+//! instead of 0.67 s (medians), Grundy's game to 2^24 5.5 s instead of
+//! 9.2 s (wall time, one run; `bench/engine.results.txt`, Zen 5).
 //!
 //! A folded table (below) is not pipelined: the period gives every value
 //! its heaps read, so they are independent, and each thread computes half
@@ -84,7 +84,7 @@
 //! checked against the period and recorded at once. That holds only where
 //! the period gives no rare value (a rare position recorded would change
 //! the later heaps' marks); elsewhere the folded run stays on one thread.
-//! `octal:0.16` to 10^8 with `--full`: 3.9 s instead of 6.5 s (one run).
+//! `octal:0.16` to 10^8 with `--full`: 3.5 s instead of 6.3 s (one run).
 //!
 //! # Vector instructions
 //!
@@ -97,8 +97,8 @@
 //! candidate checks need its compares), the byte-row marks take 16 heaps
 //! a step and the pair scan 16 pairs, with sets of up to 512 values
 //! (larger sets, as 0.007's, are scanned a pair at a time). Officers to
-//! 10^6 on two threads: 0.39 s with AVX-512, 0.70 s with AVX2, 2.1 s
-//! plain (on the Zen 5 test machine).
+//! 10^6 on two threads: 0.39 s with AVX-512, 0.72 s with AVX2, about 2 s
+//! plain (medians on the Zen 5 test machine; ogsolve rc2 4.2 s).
 //!
 //! # Memory
 //!
