@@ -692,6 +692,18 @@ unsafe fn clear_pair_values_avx2<const T: usize>(lo: &[u16], hi: &[u16], pending
             _mm256_xor_si256(a, _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(b, rev)))
         }};
     }
+    // Takes pair value `v` out of the set, if it is there.
+    macro_rules! take {
+        ($v:expr) => {{
+            let v = $v as usize;
+            debug_assert!(v < 64 * words, "pair value {v} beyond the set");
+            let (w, b) = ((v >> 6) & 7, 1u64 << (v & 63));
+            if pend[w] & b != 0 {
+                pend[w] &= !b;
+                left -= 1;
+            }
+        }};
+    }
     // Clears the values of `x` in the lanes of `mask` (bit 2 i for lane
     // i); true if the set is then empty.
     macro_rules! clear {
@@ -701,13 +713,7 @@ unsafe fn clear_pair_values_avx2<const T: usize>(lo: &[u16], hi: &[u16], pending
             unsafe { _mm256_storeu_si256(xs.as_mut_ptr().cast(), $x) };
             let mut m: u32 = $mask;
             while m != 0 {
-                let v = xs[m.trailing_zeros() as usize / 2] as usize;
-                debug_assert!(v < 64 * words, "pair value {v} beyond the set");
-                let (w, b) = ((v >> 6) & 7, 1u64 << (v & 63));
-                if pend[w] & b != 0 {
-                    pend[w] &= !b;
-                    left -= 1;
-                }
+                take!(xs[m.trailing_zeros() as usize / 2]);
                 m &= m - 1;
             }
             left == 0
@@ -766,13 +772,7 @@ unsafe fn clear_pair_values_avx2<const T: usize>(lo: &[u16], hi: &[u16], pending
         ib += 32;
         if hit != 0 {
             while hit != 0 {
-                let v = xs[hit.trailing_zeros() as usize] as usize;
-                debug_assert!(v < 64 * words, "pair value {v} beyond the set");
-                let (w, b) = ((v >> 6) & 7, 1u64 << (v & 63));
-                if pend[w] & b != 0 {
-                    pend[w] &= !b;
-                    left -= 1;
-                }
+                take!(xs[hit.trailing_zeros() as usize]);
                 hit &= hit - 1;
             }
             if left == 0 {

@@ -1733,18 +1733,17 @@ impl MarkJob {
             check_late(self.isa, vals, h0, &lists, cands, &mut bits, self.words);
             return bits;
         }
-        for &(k, a, b) in &self.band {
-            mark_rare(
-                self.isa,
-                vals,
-                &mut bits,
-                self.words,
-                heaps,
-                &self.rare[a..b],
-                h0 - k,
-            );
-        }
+        self.mark_ranges(&self.band, vals, &mut bits, h0);
         bits
+    }
+
+    /// Marks, in `bits`, what the rare ranges `(k, from, to)` give the
+    /// heaps of the chunk from h0.
+    fn mark_ranges(&self, ranges: &[(usize, usize, usize)], vals: &[u16], bits: &mut [u64], h0: usize) {
+        let heaps = bits.len() / self.words;
+        for &(k, a, b) in ranges {
+            mark_rare(self.isa, vals, bits, self.words, heaps, &self.rare[a..b], h0 - k);
+        }
     }
 
     /// The candidates of chunk c, once it is made (it is claimed when its
@@ -1776,17 +1775,7 @@ impl MarkJob {
                 Some(Box::new(cands[0]))
             }
             None => {
-                for &(k, a, b) in &self.share {
-                    mark_rare(
-                        self.isa,
-                        vals,
-                        &mut bits,
-                        self.words,
-                        heaps,
-                        &self.rare[a..b],
-                        h0 - k,
-                    );
-                }
+                self.mark_ranges(&self.share, vals, &mut bits, h0);
                 None
             }
         };
