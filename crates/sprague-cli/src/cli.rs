@@ -21,7 +21,7 @@ pub struct Cli {
 pub enum Command {
     /// Who wins a position (or a sum of positions), its Grundy value, and every winning move.
     #[command(
-        after_help = "Examples:\n  sprague value nim 3 4 5\n  sprague value divide:2..6 3 4\n  sprague value grid:2x3 4,4\n  sprague value gcd 6,10,15,22,28 --json"
+        after_help = "Examples:\n  sprague value nim 3 4 5\n  sprague value nim 1 1 5 --misere          (the last mover loses)\n  sprague value kayles 4 5 --random          (both players move at random)\n  sprague value kayles 4 5 --skill 0.5       (each plays perfectly half the time)\n  sprague value updown:1,2/3/20 7 9          (a loopy game: draws are possible)\n  sprague value divide:2..6 3 4\n  sprague value grid:2x3 4,4\n  sprague value gcd 6,10,15,22,28 --json"
     )]
     Value(ValueArgs),
     /// Grundy values g(0..=N) of a heap game, or a 2-D table with --upto N,M.
@@ -83,6 +83,20 @@ pub struct ValueArgs {
     /// List at most K winning moves (the total is always given).
     #[arg(long, value_name = "K", default_value_t = 100)]
     pub max_moves: usize,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// Also give the probability that the player to move wins when both
+    /// players pick uniformly at random among the legal moves (exact where
+    /// it fits the bounds).
+    #[arg(long)]
+    pub random: bool,
+    /// Also give the probability that the player to move wins when each
+    /// player makes the perfect move with probability P (the fastest win,
+    /// else the slowest loss) and a random move otherwise; `P,Q` gives the
+    /// player to move skill P and the opponent Q. 0 is --random.
+    #[arg(long, value_name = "P[,Q]", conflicts_with = "random")]
+    pub skill: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

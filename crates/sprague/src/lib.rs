@@ -8,6 +8,8 @@
 //! - [`engine`]: the fast sequence engine for octal codes and Grundy's game;
 //! - [`pattern`]: the structure of a table, proven where theory allows, with
 //!   evaluators for any n < 2^64;
+//! - [`query`]: one question about a sum (normal or misère, remoteness,
+//!   win probability), answered by the best solver that serves it;
 //! - [`problems`]: the five contest problems as thin adapters.
 //!
 //! The library does no terminal I/O: every front end is a thin adapter.
@@ -32,6 +34,7 @@ pub mod nimber;
 pub mod number;
 pub mod pattern;
 pub mod problems;
+pub mod query;
 pub mod rules;
 pub mod solve;
 

@@ -92,6 +92,8 @@ pub enum Outcome {
     N,
     /// The previous player wins: the player to move loses.
     P,
+    /// A draw: neither player can force a win (loopy games only).
+    D,
 }
 
 impl Outcome {
@@ -100,6 +102,7 @@ impl Outcome {
         match self {
             Outcome::N => "the player to move wins",
             Outcome::P => "the player to move loses",
+            Outcome::D => "a draw: neither player can force a win",
         }
     }
 }
@@ -109,6 +112,7 @@ impl fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::N => "N",
             Outcome::P => "P",
+            Outcome::D => "D",
         })
     }
 }

@@ -1,28 +1,46 @@
 //! `sprague value`: who wins a sum of positions, its Grundy value, and
-//! every winning move.
+//! every winning move — a thin adapter over [`sprague::query::answer`].
 
 use crate::cli::ValueArgs;
 use serde::Serialize;
-use sprague::pattern::{HeapLimits, Proof};
-use sprague::rules::{Convention, GameVisitor, Ruleset};
-use sprague::solve::{Limits, Solver, WinningMove};
-use sprague::{Error, Nimber, Outcome};
+use sprague::query::{answer, Answer, Query, RatedMove};
+use sprague::rules::{GameVisitor, Ruleset};
+use sprague::solve::random::{parse_probability, Skill};
+use sprague::solve::Play;
+use sprague::{Nimber, Outcome};
 use std::io::Write;
 
 /// The report printed by `value`, as text or JSON.
 #[derive(Debug, Serialize)]
 struct Report {
     spec: String,
+    convention: &'static str,
     positions: Vec<String>,
     components: Vec<Component>,
     grundy: Option<u64>,
+    /// Smith's generalised value (loopy games): `"3"`, `"∞"`, `"∞0,2"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    generalized: Option<String>,
     outcome: Outcome,
     outcome_text: &'static str,
+    remoteness: Option<u32>,
+    method: String,
     winning_moves: Vec<MoveOut>,
     /// How many winning moves there are (more than listed past --max-moves).
     winning_moves_total: usize,
+    /// From a draw: the moves that keep it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drawing_moves: Option<Vec<MoveOut>>,
     /// The proven pattern that gave heap values, if one was used.
     pattern: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_probability: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_probability_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_probability_error: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skill: Option<[f64; 2]>,
     notes: Vec<String>,
 }
 
@@ -30,6 +48,8 @@ struct Report {
 struct Component {
     position: String,
     grundy: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    generalized: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -37,12 +57,20 @@ struct MoveOut {
     label: String,
     component: usize,
     position: Vec<String>,
+    /// The remoteness of the position the move leaves.
+    remoteness: Option<u32>,
 }
 
 /// Runs `sprague value`.
 pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = super::parse_game(&args.spec)?;
-    let report = game.visit(Job { args })?;
+    let skill = parse_skill(args)?;
+    let query = Query {
+        play: if args.misere { Play::Misere } else { Play::Normal },
+        skill,
+        limits: args.limits.limits(),
+    };
+    let report = game.visit(Job { args, query })?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;
@@ -52,35 +80,26 @@ pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The search budget for a Grundy value that is only a bonus, when the
-/// rules know the outcome in closed form.
-const QUICK_STATES: u64 = 200_000;
-/// The work budget for the same bonus (a few milliseconds).
-const QUICK_WORK: u64 = 2_000_000;
-
-/// Heaps above this get their values from a proven pattern when the game
-/// has one (`sprague analyze`); below it the dense table is as quick.
-const PATTERN_FROM: u64 = 4096;
-
-/// The proven pattern of a heap game, when a heap of `sum` is large enough
-/// to need one. A failed or refused proof only means the plain way is taken.
-fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Option<Proof> {
-    let moves = rules.heap_moves()?;
-    let largest = sum.iter().filter_map(|p| rules.heap_size(p)).max()?;
-    if largest <= PATTERN_FROM || !sprague::pattern::has_prover(moves) {
-        return None;
+fn parse_skill(args: &ValueArgs) -> anyhow::Result<Option<Skill>> {
+    if args.random {
+        return Ok(Some(Skill::random()));
     }
-    // Never compute more values than the plain way would.
-    let limits = HeapLimits {
-        upto: Some(largest.min(HeapLimits::default_upto(moves))),
-        max_states: limits.max_states,
-        max_work: limits.max_work,
+    let Some(text) = &args.skill else {
+        return Ok(None);
     };
-    sprague::pattern::prove(moves, limits).ok().flatten()
+    let bad = |e: String| anyhow::anyhow!("bad --skill `{text}`: {e}");
+    Ok(Some(match text.split_once(',') {
+        Some((p, q)) => Skill {
+            mover: parse_probability(p).map_err(bad)?,
+            opponent: parse_probability(q).map_err(bad)?,
+        },
+        None => Skill::both(parse_probability(text).map_err(bad)?),
+    }))
 }
 
 struct Job<'a> {
     args: &'a ValueArgs,
+    query: Query,
 }
 
 impl GameVisitor for Job<'_> {
@@ -93,92 +112,81 @@ impl GameVisitor for Job<'_> {
             .iter()
             .map(|t| rules.parse_position(t))
             .collect::<Result<_, _>>()?;
-        let mut limits = args.limits.limits();
-        if sum.len() == 1 && rules.closed_outcome(&sum[0]).is_some() {
-            // The outcome is known anyway: spend little on the Grundy value.
-            limits.max_states = limits.max_states.min(QUICK_STATES);
-            limits.max_work = limits.max_work.min(QUICK_WORK);
-        }
-        let mut solver = Solver::new(rules, limits);
-        let mut notes = Vec::new();
-        let normal = rules.convention() == Convention::Normal;
-        let pattern = if normal {
-            heap_pattern(rules, &sum, limits)
-        } else {
-            None
+        let a = answer(rules, &sum, &self.query)?;
+        let skill = match (&self.query.skill, &args.skill) {
+            (Some(s), Some(_)) => Some(s.as_f64()),
+            _ => None,
         };
-        if let Some(proof) = &pattern {
-            let evaluator = proof.evaluator.clone();
-            solver.set_heap_oracle(Box::new(move |n| Some(evaluator.grundy(n))));
-        }
-        let mut components = Vec::new();
-        let mut grundy = Some(Nimber::ZERO);
-        for p in &sum {
-            let g = if normal {
-                match solver.grundy(p) {
-                    Ok(g) => Some(g),
-                    Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. })
-                        if sum.len() == 1 && rules.closed_outcome(p).is_some() =>
-                    {
-                        notes.push(
-                            "Grundy value not computed (too large to search quickly); \
-                             the outcome comes from the game's closed form"
-                                .to_string(),
-                        );
-                        None
-                    }
-                    Err(e) => return Err(e.into()),
-                }
-            } else {
-                None
-            };
-            grundy = grundy.zip(g).map(|(a, b)| a + b);
-            components.push(Component {
-                position: rules.format_position(p),
-                grundy: g.map(|g| g.0),
-            });
-        }
-        if !normal {
-            grundy = None;
-            notes.push(format!(
-                "`{}` is not normal play (see `sprague games`): positions have no Grundy value",
-                rules.spec()
-            ));
-        }
-        let outcome = solver.outcome(&sum)?;
-        let moves = match solver.winning_moves(&sum) {
-            Ok(m) => m,
-            Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) if pattern.is_some() => {
-                notes.push("winning moves not listed: a heap has too many moves to scan".into());
-                Vec::new()
-            }
-            Err(e) => return Err(e.into()),
-        };
-        let total = moves.len();
-        Ok(Report {
-            spec: rules.spec(),
-            positions: args.positions.clone(),
-            components,
-            grundy: grundy.map(|g| g.0),
-            outcome,
-            outcome_text: outcome.describe(),
-            winning_moves: moves
-                .iter()
-                .take(args.max_moves)
-                .map(|m| move_out(rules, m, &sum))
-                .collect(),
-            winning_moves_total: total,
-            pattern: pattern.map(|p| p.summary()),
-            notes,
-        })
+        Ok(report(rules, &sum, a, args, skill))
     }
 }
 
-fn move_out<R: Ruleset>(rules: &R, m: &WinningMove<R::Position>, sum: &[R::Position]) -> MoveOut {
+fn report<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    a: Answer<R::Position>,
+    args: &ValueArgs,
+    skill: Option<[f64; 2]>,
+) -> Report {
+    let moves: Vec<MoveOut> = a
+        .moves
+        .iter()
+        .take(args.max_moves)
+        .map(|m| move_out(rules, m, sum))
+        .collect();
+    let draw = a.outcome == Outcome::D;
+    Report {
+        spec: rules.spec(),
+        convention: a.play.name(),
+        positions: args.positions.clone(),
+        components: sum
+            .iter()
+            .zip(&a.components)
+            .map(|(p, c)| Component {
+                position: rules.format_position(p),
+                grundy: c.grundy.map(|g| g.0),
+                generalized: c.generalized.as_ref().map(|g| g.to_string()),
+            })
+            .collect(),
+        grundy: a.grundy.map(|g| g.0),
+        generalized: a.generalized.as_ref().map(|g| g.to_string()),
+        outcome: a.outcome,
+        outcome_text: a.outcome.describe(),
+        remoteness: a.remoteness,
+        method: a.method.clone(),
+        winning_moves: if draw { Vec::new() } else { moves },
+        winning_moves_total: if draw { 0 } else { a.moves.len() },
+        drawing_moves: draw.then(|| {
+            a.moves
+                .iter()
+                .take(args.max_moves)
+                .map(|m| move_out(rules, m, sum))
+                .collect()
+        }),
+        pattern: a.pattern.clone(),
+        win_probability: a.probability.as_ref().map(|p| p.value),
+        win_probability_exact: a.probability.as_ref().and_then(|p| p.exact_text()),
+        win_probability_error: a
+            .probability
+            .as_ref()
+            .filter(|p| p.exact.is_none())
+            .map(|p| p.error_bound),
+        skill,
+        notes: a.notes.clone(),
+    }
+}
+
+fn move_out<R: Ruleset>(rules: &R, m: &RatedMove<R::Position>, sum: &[R::Position]) -> MoveOut {
     MoveOut {
-        label: m.label.clone(),
-        component: m.component,
-        position: m.apply(sum).iter().map(|p| rules.format_position(p)).collect(),
+        label: m.play.label.clone(),
+        component: m.play.component,
+        position: m
+            .play
+            .apply(sum)
+            .iter()
+            .map(|p| rules.format_position(p))
+            .collect(),
+        remoteness: m.remoteness,
     }
 }
 
@@ -194,7 +202,25 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
     let comps: Vec<String> = r.components.iter().map(|c| c.position.clone()).collect();
     writeln!(out, "game      {}", r.spec)?;
     writeln!(out, "position  {}", sum_text(&comps))?;
-    if let Some(g) = r.grundy {
+    if r.convention == "misere" {
+        writeln!(out, "play      misère (the last mover loses)")?;
+    }
+    if let Some(g) = &r.generalized {
+        let parts: Vec<String> = r
+            .components
+            .iter()
+            .map(|c| c.generalized.clone().unwrap_or_default())
+            .collect();
+        if r.components.len() > 1 {
+            writeln!(
+                out,
+                "value     {g}  (= {}, Smith's rule for sums)",
+                parts.join(" + ")
+            )?;
+        } else {
+            writeln!(out, "value     {g}  (Smith's generalised value)")?;
+        }
+    } else if let Some(g) = r.grundy {
         if r.components.len() > 1 {
             let parts: Vec<String> = r
                 .components
@@ -215,8 +241,32 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
         writeln!(out, "pattern   {p}")?;
     }
     writeln!(out, "outcome   {}: {}", r.outcome, r.outcome_text)?;
+    if let Some(rem) = r.remoteness {
+        let how = match r.outcome {
+            Outcome::N => "moves to win, with the loser delaying",
+            _ => "moves until the loss, delaying as long as possible",
+        };
+        writeln!(out, "remoteness {rem}  ({how})")?;
+    }
+    writeln!(out, "method    {}", r.method)?;
+    if let Some(p) = r.win_probability {
+        let who = match r.skill {
+            Some([a, b]) if a == b => format!("both players with skill {a}"),
+            Some([a, b]) => format!("skill {a} for the player to move, {b} for the opponent"),
+            None => "both players moving at random".into(),
+        };
+        match (&r.win_probability_exact, r.win_probability_error) {
+            (Some(e), _) => writeln!(out, "win chance {p:.6} = {e}  ({who}; exact)")?,
+            (None, Some(err)) => writeln!(out, "win chance {p:.6} ± {err:.1e}  ({who}; floating point)")?,
+            _ => writeln!(out, "win chance {p:.6}  ({who})")?,
+        }
+    }
     for n in &r.notes {
         writeln!(out, "note      {n}")?;
+    }
+    if let Some(draws) = &r.drawing_moves {
+        writeln!(out, "moves that keep the draw:")?;
+        return list_moves(draws, draws.len(), out);
     }
     if r.winning_moves.is_empty() && r.winning_moves_total > 0 {
         writeln!(
@@ -233,26 +283,30 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
         )?;
     } else {
         writeln!(out, "winning moves:")?;
-        let w = r
-            .winning_moves
-            .iter()
-            .map(|m| m.label.chars().count())
-            .max()
-            .unwrap_or(0);
-        for m in &r.winning_moves {
-            let pad = w - m.label.chars().count();
-            writeln!(
-                out,
-                "  {}{}  ->  {}",
-                m.label,
-                " ".repeat(pad),
-                sum_text(&m.position)
-            )?;
-        }
-        let more = r.winning_moves_total - r.winning_moves.len();
-        if more > 0 {
-            writeln!(out, "  … and {more} more (raise --max-moves to list them)")?;
-        }
+        list_moves(&r.winning_moves, r.winning_moves_total, out)?;
+    }
+    Ok(())
+}
+
+fn list_moves(moves: &[MoveOut], total: usize, out: &mut dyn Write) -> std::io::Result<()> {
+    let w = moves.iter().map(|m| m.label.chars().count()).max().unwrap_or(0);
+    for m in moves {
+        let pad = w - m.label.chars().count();
+        let rem = match m.remoteness {
+            Some(r) => format!("  (remoteness {r})"),
+            None => String::new(),
+        };
+        writeln!(
+            out,
+            "  {}{}  ->  {}{rem}",
+            m.label,
+            " ".repeat(pad),
+            sum_text(&m.position)
+        )?;
+    }
+    let more = total - moves.len();
+    if more > 0 {
+        writeln!(out, "  … and {more} more (raise --max-moves to list them)")?;
     }
     Ok(())
 }

@@ -17,7 +17,7 @@ pub struct GcdGame;
 ///
 /// Canonical form: once g > 0, every remaining multiple of g is written as g
 /// itself, since any multiple of g keeps g for the rest of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct GcdPosition {
     /// The gcd of the cards taken so far (0 when none was taken).
     pub g: u64,

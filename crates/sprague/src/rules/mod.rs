@@ -12,24 +12,28 @@
 mod catalog;
 mod divide;
 mod gcd;
+mod graph;
 mod grid;
 mod grundy_game;
 mod moves;
 mod nim;
 mod octal;
 mod subtract;
+mod updown;
 mod wizards;
 mod wythoff;
 
 pub use catalog::{catalog, CatalogEntry, Game, GameVisitor};
 pub use divide::Divide;
 pub use gcd::{gcd, GcdGame, GcdPosition, MAX_CARDS};
+pub use graph::{GraphGame, GRAPH_MAX_NODES};
 pub use grid::Grid;
 pub use grundy_game::GrundyGame;
 pub use moves::Moves;
 pub use nim::Nim;
 pub use octal::{OctalCode, OctalGame};
 pub use subtract::{powers_upto, Subtraction, SubtractionSet};
+pub use updown::{UpDown, UPDOWN_MAX};
 pub use wizards::{wizards_outcome, Wizards};
 pub use wythoff::{floor_k_phi, Wythoff, WYTHOFF_MAX};
 
@@ -55,7 +59,7 @@ pub enum Convention {
 /// defaults that a ruleset overrides when it knows more.
 pub trait Ruleset: Send + Sync {
     /// One component's position.
-    type Position: Clone + Eq + Hash + Debug + Send + Sync;
+    type Position: Clone + Eq + Ord + Hash + Debug + Send + Sync;
 
     /// The canonical spec string that names these rules (`subtract:1,3,4`).
     fn spec(&self) -> String;
@@ -82,6 +86,12 @@ pub trait Ruleset: Send + Sync {
     /// the rules know them without listing every move (Nim). Returns whether
     /// it did; `false` means "list all moves and look".
     fn moves_to_value(&self, _p: &Self::Position, _target: Nimber, _out: &mut Moves<Self::Position>) -> bool {
+        false
+    }
+
+    /// Whether a position may recur (the game graph has cycles). Such games
+    /// are solved by retrograde analysis and may end in draws.
+    fn may_loop(&self) -> bool {
         false
     }
 

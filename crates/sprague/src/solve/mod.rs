@@ -1,13 +1,21 @@
 //! Solvers: Grundy values, outcomes and winning moves for any ruleset.
 //!
-//! Two engines sit behind [`Solver`]: a dense bottom-up table for heap games
-//! ([`dense`]), and an iterative memoised search for every other position,
-//! whose depth is bounded by memory, never by the call stack. [`random`]
-//! gives win probabilities under uniformly random play.
+//! Normal play decomposes: [`Solver`] adds component values, from a dense
+//! bottom-up table for heap games ([`dense`]) or an iterative memoised
+//! search for every other position, whose depth is bounded by memory, never
+//! by the call stack. What does not decompose — misère play, remoteness,
+//! random and skilled play, loopy games with draws — is solved exactly on
+//! the graph of whole sums ([`sums`]): [`retrograde`] for outcomes and
+//! remoteness, [`random`] for probabilities, [`loopy`] for Smith's values,
+//! [`misere`] for the rules that shortcut misère play.
 
 pub mod dense;
+pub mod loopy;
+pub mod misere;
 pub mod random;
+pub mod retrograde;
 mod solver;
+pub mod sums;
 
 pub use solver::{HeapOracle, Solver, WinningMove};
 
@@ -27,6 +35,28 @@ impl Default for Limits {
         Limits {
             max_states: 10_000_000,
             max_work: 100_000_000_000,
+        }
+    }
+}
+
+/// Who wins when the player to move cannot move: a parameter of every
+/// question, not a property of the rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// Normal play: the player who cannot move loses.
+    #[default]
+    Normal,
+    /// Misère play: the player who cannot move wins (the last mover loses).
+    Misere,
+}
+
+impl Play {
+    /// `normal` or `misere`, as JSON writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
         }
     }
 }

@@ -1,160 +1,398 @@
-//! Random play: the probability that the player to move wins when both
-//! players pick uniformly at random among the legal moves.
+//! Random and skilled play: the probability that the player to move wins
+//! when each player makes a perfect move with some probability and a
+//! uniformly random legal move otherwise.
+//!
+//! Skill 0 for both players is random play (THEORY.md, "Random play"):
+//! p(s) = mean over the moves s → t of (1 − p(t)). With skill a for the
+//! player to move and b for the opponent, the player to move plays the
+//! perfect move with probability a: p_a(s) = a·(1 − p_b(best)) + (1 − a)·
+//! mean(1 − p_b(t)). The perfect move is the one [`best_move`] picks: the
+//! fastest win (least remoteness), else the slowest loss (largest
+//! remoteness), the first listed among equals.
+//!
+//! Every answer is computed twice: in floating point with a proven error
+//! bound, and in exact rationals while their size stays within a budget.
 
-use super::Limits;
-use crate::rules::{Convention, Moves, Ruleset};
+use super::retrograde::{solve_all, Solved};
+use super::sums::{StateId, SumGraph};
+use super::{Limits, Play};
+use crate::rules::Ruleset;
 use crate::{Error, Outcome, Result};
-use std::collections::{HashMap, HashSet};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, ToPrimitive, Zero};
 
-/// The probability that the player to move wins `sum` when both players
-/// choose uniformly at random among all listed moves.
+/// The exact computation gives up (the float answer stands) once the
+/// numerators and denominators of all states hold this many bits together.
+const EXACT_BITS_BUDGET: u64 = 1 << 27;
+/// … or one number needs more bits than this.
+const EXACT_BITS_EACH: u64 = 1 << 16;
+
+/// A probability that the player to move wins.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Probability {
+    /// The probability as a float.
+    pub value: f64,
+    /// The exact probability, where its size stayed within the budget.
+    pub exact: Option<BigRational>,
+    /// A bound on |value − the true probability| (tiny; 0 only when the
+    /// float is exact).
+    pub error_bound: f64,
+}
+
+impl Probability {
+    /// The exact value as `p/q` in lowest terms, if known.
+    pub fn exact_text(&self) -> Option<String> {
+        self.exact
+            .as_ref()
+            .map(|r| format!("{}/{}", r.numer(), r.denom()))
+    }
+}
+
+/// The skill of the two players: the chance that each makes a perfect move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skill {
+    /// The player to move at the start.
+    pub mover: BigRational,
+    /// The other player.
+    pub opponent: BigRational,
+}
+
+impl Skill {
+    /// Both players move uniformly at random.
+    pub fn random() -> Skill {
+        Skill::both(BigRational::zero())
+    }
+
+    /// Both players have skill `p`.
+    pub fn both(p: BigRational) -> Skill {
+        Skill {
+            mover: p.clone(),
+            opponent: p,
+        }
+    }
+
+    /// The two skills as floats, `[mover, opponent]`.
+    pub fn as_f64(&self) -> [f64; 2] {
+        [
+            self.mover.to_f64().unwrap_or(0.0),
+            self.opponent.to_f64().unwrap_or(0.0),
+        ]
+    }
+
+    fn is_random(&self) -> bool {
+        self.mover.is_zero() && self.opponent.is_zero()
+    }
+}
+
+/// Parses a probability written as a decimal (`0.75`, `.5`, `1`) or a
+/// fraction (`3/4`), from 0 to 1 inclusive, exactly.
 ///
-/// p(s) = mean over the moves s → s' of (1 − p(s')); a position without
-/// moves is lost for the player to move (p = 0); under
-/// [`Convention::Special`] a position the rules have decided is 1 or 0
-/// (THEORY.md, "Random play"). Moves that the ruleset lists twice (two
-/// equal cards) count twice. A move of a sum changes one component.
+/// ```
+/// use sprague::solve::random::parse_probability;
+/// assert_eq!(parse_probability("0.75").unwrap(), parse_probability("3/4").unwrap());
+/// assert!(parse_probability("1.5").is_err());
+/// ```
+pub fn parse_probability(text: &str) -> std::result::Result<BigRational, String> {
+    let t = text.trim();
+    let bad = || format!("`{t}` is not a probability: write a number from 0 to 1, like 0.75 or 3/4");
+    let int = |s: &str| -> std::result::Result<BigInt, String> {
+        if s.is_empty() || s.len() > 40 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        s.parse::<BigInt>().map_err(|_| bad())
+    };
+    let value = if let Some((p, q)) = t.split_once('/') {
+        let q = int(q.trim())?;
+        if q.is_zero() {
+            return Err(bad());
+        }
+        BigRational::new(int(p.trim())?, q)
+    } else {
+        let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+        if whole.is_empty() && frac.is_empty() {
+            return Err(bad());
+        }
+        let whole = if whole.is_empty() {
+            BigInt::zero()
+        } else {
+            int(whole)?
+        };
+        let scale = BigInt::from(10u32).pow(frac.len() as u32);
+        let frac = if frac.is_empty() {
+            BigInt::zero()
+        } else {
+            int(frac)?
+        };
+        BigRational::new(whole * &scale + frac, scale)
+    };
+    if value > BigRational::one() {
+        return Err(bad());
+    }
+    Ok(value)
+}
+
+/// The perfect move from a solved state: among its moves (indices into
+/// `succ`), the fastest win, else the slowest loss; the first among equals.
+/// `None` for a state without moves.
+pub fn best_move(succ: &[StateId], solved: &[Solved]) -> Option<usize> {
+    let winning = succ
+        .iter()
+        .enumerate()
+        .filter(|(_, &t)| solved[t as usize].outcome == Outcome::P)
+        .min_by_key(|(_, &t)| solved[t as usize].remoteness);
+    if let Some((i, _)) = winning {
+        return Some(i);
+    }
+    let drawing = succ
+        .iter()
+        .position(|&t| solved[t as usize].outcome == Outcome::D);
+    if drawing.is_some() {
+        return drawing;
+    }
+    // Every move loses: delay. `max_by_key` keeps the last of equals, so
+    // compare on the reversed index to keep the first.
+    succ.iter()
+        .enumerate()
+        .max_by_key(|(i, &t)| (solved[t as usize].remoteness, std::cmp::Reverse(*i)))
+        .map(|(i, _)| i)
+}
+
+/// The probability that the player to move at `root` wins under `play`
+/// when the players have the given `skill` (random play: [`Skill::random`]).
 ///
 /// # Arguments
-/// * `rules`: the game.
-/// * `sum`: the position, a sum of components (exactly one component for
-///   special-convention games).
-/// * `limits`: the most positions to remember.
+/// * `graph`: the sums, with `root` added by [`SumGraph::add_root`].
+/// * `root`: the starting state.
+/// * `play`: the convention (normal or misère).
+/// * `skill`: each player's chance of playing the perfect move.
 ///
 /// # Returns
-/// The probability, or [`Error::LimitExceeded`], [`Error::Loopy`] or
-/// [`Error::Unsupported`] (a sum of a special-convention game).
+/// The probability as a float with an error bound, and exactly where the
+/// rationals stay small; [`Error::Loopy`] on a game with cycles (random
+/// play then need not end).
 ///
 /// # Complexity
-/// Proportional to the sums reachable from `sum` times their moves; sums
-/// are remembered in the order of their components, so this is a plain
-/// reference solver, not a fast one. Iterative: depth is bounded by memory.
+/// O(states + moves) float operations, plus as many rational ones while
+/// the exact answer is kept (each on numbers of up to 2^16 bits).
 ///
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::{random::win_probability, Limits};
+/// use sprague::solve::random::{win_probability, Skill};
+/// use sprague::solve::{sums::SumGraph, Limits, Play};
+///
+/// let mut g = SumGraph::new(&Nim, Limits::default());
+/// let root = g.add_root(&[2]).unwrap();
+/// // Take 2 and win, or take 1 and lose: one chance in two.
+/// let p = win_probability(&g, root, Play::Normal, &Skill::random()).unwrap();
+/// assert_eq!(p.exact_text().unwrap(), "1/2");
+/// ```
+pub fn win_probability<R: Ruleset>(
+    graph: &SumGraph<'_, R>,
+    root: StateId,
+    play: Play,
+    skill: &Skill,
+) -> Result<Probability> {
+    let order = graph.topological_order()?;
+    let solved = if skill.is_random() {
+        Vec::new()
+    } else {
+        solve_all(graph, play)
+    };
+    let best: Vec<Option<usize>> = if skill.is_random() {
+        Vec::new()
+    } else {
+        (0..graph.len())
+            .map(|s| best_move(graph.successors(s as StateId), &solved))
+            .collect()
+    };
+    let floats = Skill2::<f64> {
+        mover: skill.mover.to_f64().unwrap_or(0.0),
+        opponent: skill.opponent.to_f64().unwrap_or(0.0),
+    };
+    let (value, error_bound) = run::<R, f64>(graph, root, play, &order, &best, &floats)?;
+    let exact = run::<R, BigRational>(
+        graph,
+        root,
+        play,
+        &order,
+        &best,
+        &Skill2 {
+            mover: skill.mover.clone(),
+            opponent: skill.opponent.clone(),
+        },
+    )
+    .ok()
+    .map(|(v, _)| v);
+    Ok(match exact {
+        Some(e) => Probability {
+            value: e.to_f64().unwrap_or(value),
+            error_bound: 0.0,
+            exact: Some(e),
+        },
+        None => Probability {
+            value,
+            exact: None,
+            error_bound,
+        },
+    })
+}
+
+/// The probability of the sum `sum` in one call: builds the graph of its
+/// sums within `limits` (see [`win_probability`]).
+///
+/// # Examples
+/// ```
+/// use sprague::rules::Nim;
+/// use sprague::solve::random::{probability_of, Skill};
+/// use sprague::solve::{Limits, Play};
 ///
 /// // Heaps 1 and 1: any move leaves one heap, which the opponent takes.
-/// assert_eq!(win_probability(&Nim, &[1, 1], Limits::default()).unwrap(), 0.0);
-/// // One heap of 2: take 2 and win, or take 1 and lose.
-/// assert_eq!(win_probability(&Nim, &[2], Limits::default()).unwrap(), 0.5);
+/// let p = probability_of(&Nim, &[1, 1], Play::Normal, &Skill::random(), Limits::default()).unwrap();
+/// assert_eq!(p.value, 0.0);
 /// ```
-pub fn win_probability<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Result<f64> {
-    let special = rules.convention() == Convention::Special;
-    if special && sum.len() != 1 {
-        return Err(Error::Unsupported(format!(
-            "`{}` positions do not add up as sums: give exactly one position",
-            rules.spec()
-        )));
-    }
-    let decided = |s: &[R::Position]| -> Option<f64> {
-        if special {
-            match rules.decided(&s[0])? {
-                Outcome::N => Some(1.0),
-                Outcome::P => Some(0.0),
-            }
-        } else {
-            None
-        }
-    };
-    let options = |s: &Vec<R::Position>| -> Result<Vec<Vec<R::Position>>> {
-        let mut out = Vec::new();
-        let mut moves = Moves::new(false);
-        for (i, p) in s.iter().enumerate() {
-            if rules.branching(p) > limits.max_states {
-                return Err(Error::LimitExceeded {
-                    what: format!("listing the moves of `{}`", rules.format_position(p)),
-                    limit: limits.max_states,
-                });
-            }
-            moves.clear();
-            rules.moves(p, &mut moves);
-            for parts in moves.iter() {
-                let mut next = s[..i].to_vec();
-                next.extend_from_slice(parts);
-                next.extend_from_slice(&s[i + 1..]);
-                if special && next.len() > 1 {
-                    return Err(Error::Unsupported(
-                        "a move of a special-convention game left a sum".into(),
-                    ));
-                }
-                out.push(next);
-            }
-        }
-        Ok(out)
-    };
+pub fn probability_of<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    play: Play,
+    skill: &Skill,
+    limits: Limits,
+) -> Result<Probability> {
+    let mut graph = SumGraph::new(rules, limits);
+    let root = graph.add_root(sum)?;
+    win_probability(&graph, root, play, skill)
+}
 
-    let root = sum.to_vec();
-    let mut memo: HashMap<Vec<R::Position>, f64> = HashMap::new();
-    let mut on_stack: HashSet<Vec<R::Position>> = HashSet::new();
-    let mut stack: Vec<Frame<R::Position>> = Vec::new();
-    let value = |memo: &HashMap<Vec<R::Position>, f64>, s: &Vec<R::Position>| -> Option<f64> {
-        if s.is_empty() {
-            return Some(0.0); // nothing left: the player to move cannot move
-        }
-        decided(s).or_else(|| memo.get(s).copied())
-    };
-    if let Some(p) = value(&memo, &root) {
-        return Ok(p);
+/// The two skills in the number type of one pass.
+struct Skill2<T> {
+    mover: T,
+    opponent: T,
+}
+
+/// The numbers a pass computes with: floats (with an error bound) or exact
+/// rationals (with a size budget).
+trait Num: Clone + PartialEq {
+    fn from_u64(n: u64) -> Self;
+    fn add(&self, o: &Self) -> Self;
+    fn sub(&self, o: &Self) -> Self;
+    fn mul(&self, o: &Self) -> Self;
+    fn div_u64(&self, n: u64) -> Self;
+    /// Bits held (0 for floats, which have no budget).
+    fn bits(&self) -> u64;
+}
+
+impl Num for f64 {
+    fn from_u64(n: u64) -> Self {
+        n as f64
     }
-    let opts = options(&root)?;
-    on_stack.insert(root.clone());
-    stack.push(Frame::new(root.clone(), opts));
-    while let Some(top) = stack.last_mut() {
-        if top.next < top.options.len() {
-            let q = &top.options[top.next];
-            match value(&memo, q) {
-                Some(p) => {
-                    top.sum += 1.0 - p;
-                    top.next += 1;
-                }
-                None => {
-                    if on_stack.contains(q) {
-                        return Err(Error::Loopy(format!("{q:?}")));
-                    }
-                    let q = q.clone();
-                    if (memo.len() + stack.len()) as u64 >= limits.max_states {
-                        return Err(Error::LimitExceeded {
-                            what: "the random-play probability".into(),
-                            limit: limits.max_states,
-                        });
-                    }
-                    let o = options(&q)?;
-                    on_stack.insert(q.clone());
-                    stack.push(Frame::new(q, o));
-                }
+    fn add(&self, o: &Self) -> Self {
+        self + o
+    }
+    fn sub(&self, o: &Self) -> Self {
+        self - o
+    }
+    fn mul(&self, o: &Self) -> Self {
+        self * o
+    }
+    fn div_u64(&self, n: u64) -> Self {
+        self / n as f64
+    }
+    fn bits(&self) -> u64 {
+        0
+    }
+}
+
+impl Num for BigRational {
+    fn from_u64(n: u64) -> Self {
+        BigRational::from_integer(BigInt::from(n))
+    }
+    fn add(&self, o: &Self) -> Self {
+        self + o
+    }
+    fn sub(&self, o: &Self) -> Self {
+        self - o
+    }
+    fn mul(&self, o: &Self) -> Self {
+        self * o
+    }
+    fn div_u64(&self, n: u64) -> Self {
+        self / BigRational::from_integer(BigInt::from(n))
+    }
+    fn bits(&self) -> u64 {
+        self.numer().bits() + self.denom().bits()
+    }
+}
+
+/// One pass over the states in topological order; returns the root's
+/// probability and a bound on the float error (0 for rationals).
+fn run<R: Ruleset, T: Num>(
+    graph: &SumGraph<'_, R>,
+    root: StateId,
+    play: Play,
+    order: &[StateId],
+    best: &[Option<usize>],
+    skill: &Skill2<T>,
+) -> Result<(T, f64)> {
+    let n = graph.len();
+    let zero = T::from_u64(0);
+    let one = T::from_u64(1);
+    // x: the player to move has the root mover's skill; y: the opponent's.
+    let mut x: Vec<T> = vec![zero.clone(); n];
+    let mut y: Vec<T> = Vec::new();
+    let two_skills = !best.is_empty() && skill.mover != skill.opponent;
+    if two_skills {
+        y = vec![zero.clone(); n];
+    }
+    let mut err = vec![0f64; n];
+    let mut bits_total = 0u64;
+    // The rounding of one state: its k terms summed, scaled and mixed.
+    let ulp = f64::EPSILON;
+    for &s in order {
+        let su = s as usize;
+        let succ = graph.successors(s);
+        if succ.is_empty() {
+            let v = if graph.terminal_outcome(s, play) == Outcome::N {
+                one.clone()
+            } else {
+                zero.clone()
+            };
+            if two_skills {
+                y[su] = v.clone();
             }
+            x[su] = v;
             continue;
         }
-        let Some(done) = stack.pop() else { break };
-        let p = if done.options.is_empty() {
-            0.0
-        } else {
-            done.sum / done.options.len() as f64
+        let k = succ.len() as u64;
+        let mix = |own: &T, other: &[T]| -> T {
+            let mut total = zero.clone();
+            for &t in succ {
+                total = total.add(&one.sub(&other[t as usize]));
+            }
+            let mean = total.div_u64(k);
+            match best.get(su).copied().flatten() {
+                Some(b) => {
+                    let perfect = one.sub(&other[succ[b] as usize]);
+                    own.mul(&perfect).add(&one.sub(own).mul(&mean))
+                }
+                None => mean,
+            }
         };
-        on_stack.remove(&done.position);
-        memo.insert(done.position, p);
-    }
-    Ok(memo.get(&root).copied().unwrap_or(0.0))
-}
-
-/// A sum being expanded: its options, and the total of 1 − p over the
-/// options already known.
-struct Frame<P> {
-    position: Vec<P>,
-    options: Vec<Vec<P>>,
-    next: usize,
-    sum: f64,
-}
-
-impl<P> Frame<P> {
-    fn new(position: Vec<P>, options: Vec<Vec<P>>) -> Self {
-        Frame {
-            position,
-            options,
-            next: 0,
-            sum: 0.0,
+        let (vx, vy) = if two_skills {
+            (mix(&skill.mover, &y), Some(mix(&skill.opponent, &x)))
+        } else {
+            (mix(&skill.mover, &x), None)
+        };
+        bits_total += vx.bits() + vy.as_ref().map_or(0, T::bits);
+        if vx.bits() > EXACT_BITS_EACH || bits_total > EXACT_BITS_BUDGET {
+            return Err(Error::Unsupported("exact probability too large".into()));
+        }
+        let worst = succ.iter().map(|&t| err[t as usize]).fold(0.0, f64::max);
+        err[su] = worst + (k as f64 + 8.0) * ulp;
+        x[su] = vx;
+        if let Some(vy) = vy {
+            y[su] = vy;
         }
     }
+    Ok((x[root as usize].clone(), err[root as usize]))
 }

@@ -351,7 +351,8 @@ impl<'r, R: Ruleset> Solver<'r, R> {
                         result = Some(Outcome::N);
                         break;
                     }
-                    Some(Outcome::N) => top.next += 1,
+                    // `decided` never answers a draw; treat one as no win.
+                    Some(Outcome::N | Outcome::D) => top.next += 1,
                     None => {
                         pending = Some(q.clone());
                         break;

@@ -11,7 +11,8 @@ use num_rational::Ratio;
 use proptest::prelude::*;
 use sprague::problems::{self, fdivgame, potato, seagm, tuzgmbr, Output};
 use sprague::rules::{gcd, wizards_outcome, GcdGame, GcdPosition, Ruleset, Subtraction, SubtractionSet};
-use sprague::solve::{random, Limits, Solver};
+use sprague::solve::random::{self, Skill};
+use sprague::solve::{Limits, Play, Solver};
 use sprague::{mex, Error, Outcome};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -372,8 +373,12 @@ proptest! {
         let start = GcdPosition::new(0, cards.clone());
         let mut solver = Solver::new(&GcdGame, Limits::default());
         prop_assert_eq!(solver.outcome(std::slice::from_ref(&start)).unwrap() == Outcome::N, win);
-        let rp = random::win_probability(&GcdGame, &[start], Limits::default()).unwrap();
-        prop_assert!((rp - pf).abs() < 1e-12, "{} vs {}", rp, pf);
+        let rp = random::probability_of(&GcdGame, &[start], Play::Normal, &Skill::random(), Limits::default()).unwrap();
+        prop_assert!((rp.value - pf).abs() < 1e-12, "{} vs {}", rp.value, pf);
+        // The general solver's exact answer is the adapter's fraction.
+        let exact = rp.exact.unwrap();
+        prop_assert_eq!(exact.numer().to_string(), p.numer().to_string());
+        prop_assert_eq!(exact.denom().to_string(), p.denom().to_string());
         // Each winning card really wins: the opponent loses after it.
         for &c in &a.winning_cards {
             let mut rest = cards.clone();
@@ -414,8 +419,15 @@ fn seagm_samples() {
 fn random_play_on_nim_sums_matches_a_direct_count() {
     // Nim with heaps (1, 2): moves to (2), (1, 1), (1); p = mean of 1 − p.
     // p(1) = 1, p(1,1) = 0, p(2) = 1/2 → p(1,2) = (1/2 + 1 + 0) / 3 = 1/2.
-    let p = random::win_probability(&sprague::rules::Nim, &[1, 2], Limits::default()).unwrap();
-    assert!((p - 0.5).abs() < 1e-15, "{p}");
+    let p = random::probability_of(
+        &sprague::rules::Nim,
+        &[1, 2],
+        Play::Normal,
+        &Skill::random(),
+        Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(p.exact_text().unwrap(), "1/2");
 }
 
 // ------------------------------------------------------- malformed input

@@ -1,0 +1,498 @@
+//! One question about a sum of positions, answered by the best solver that
+//! serves it: the choice of solver, budget and fallback that every front end
+//! (the CLI's `value`, play, the web page, Python) shares.
+//!
+//! - Normal play of acyclic games: Sprague–Grundy values ([`Solver`]), with
+//!   heap values from a proven pattern where one exists.
+//! - Misère Nim: Bouton's rule, for heaps of any size.
+//! - Misère play of other games, and every question about remoteness: the
+//!   exact graph of whole sums ([`SumGraph`]) and retrograde analysis.
+//! - Loopy games: Smith's generalised values per component and his rule for
+//!   sums; draws are reported as `D`, never as a win or a loss.
+//! - Random and skilled play: [`random::win_probability`] on the same graph.
+//!
+//! It lives above [`crate::pattern`] because it uses the proven patterns.
+
+use crate::pattern::{HeapLimits, Proof};
+use crate::rules::{Convention, HeapMoves, Moves, Ruleset};
+use crate::solve::loopy::{self, Generalized};
+use crate::solve::random::{self, Probability, Skill};
+use crate::solve::retrograde::{solve_all, Solved};
+use crate::solve::sums::{StateId, SumGraph};
+use crate::solve::{misere, Limits, Play, Solver, WinningMove};
+use crate::{Error, Nimber, Outcome, Result};
+
+/// What to ask about a sum.
+#[derive(Clone, Debug, Default)]
+pub struct Query {
+    /// Normal or misère play.
+    pub play: Play,
+    /// The win probability under these skills (`Skill::random()` for
+    /// random play), or `None` for perfect play only.
+    pub skill: Option<Skill>,
+    /// Bounds on the computation.
+    pub limits: Limits,
+}
+
+/// A move of the sum with what it leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedMove<P> {
+    /// The move: its component, label and the parts it leaves.
+    pub play: WinningMove<P>,
+    /// The outcome of the sum it leaves, for the opponent (`P`: the mover
+    /// wins).
+    pub leaves: Outcome,
+    /// The remoteness of the sum it leaves, where known.
+    pub remoteness: Option<u32>,
+}
+
+/// One component's value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentValue {
+    /// The normal-play Grundy value, where the game has one and it was
+    /// computed.
+    pub grundy: Option<Nimber>,
+    /// Smith's generalised value (loopy games).
+    pub generalized: Option<Generalized>,
+}
+
+/// The answer to a [`Query`].
+#[derive(Clone, Debug)]
+pub struct Answer<P> {
+    /// The convention asked about.
+    pub play: Play,
+    /// Each component's value, in the order given.
+    pub components: Vec<ComponentValue>,
+    /// The sum's Grundy value (normal play, finite, when known).
+    pub grundy: Option<Nimber>,
+    /// The sum's generalised value (loopy games, normal play).
+    pub generalized: Option<Generalized>,
+    /// Who wins: `N`, `P` or `D`.
+    pub outcome: Outcome,
+    /// Smith's remoteness of the sum, where the graph of its sums fit the
+    /// remoteness budget.
+    pub remoteness: Option<u32>,
+    /// The winning moves (from `N`) or the moves that keep the draw (from
+    /// `D`), fastest win first where remoteness is known; empty from `P`.
+    pub moves: Vec<RatedMove<P>>,
+    /// How the outcome was found, in words.
+    pub method: String,
+    /// The proven pattern that gave heap values, if one was used.
+    pub pattern: Option<String>,
+    /// The win probability asked for with [`Query::skill`].
+    pub probability: Option<Probability>,
+    /// Things a reader should know (what was not computed, and why).
+    pub notes: Vec<String>,
+}
+
+/// The search budget for a Grundy value that is only a bonus, when the
+/// rules know the outcome in closed form.
+const QUICK_STATES: u64 = 200_000;
+/// The work budget for the same bonus (a few milliseconds).
+const QUICK_WORK: u64 = 2_000_000;
+/// The graph of sums built only for remoteness, when the outcome comes
+/// from elsewhere, holds at most this many states …
+const REMOTENESS_STATES: u64 = 1_000_000;
+/// … and takes at most this many steps.
+const REMOTENESS_WORK: u64 = 100_000_000;
+
+/// Heaps above this get their values from a proven pattern when the game
+/// has one; below it the dense table is as quick.
+const PATTERN_FROM: u64 = 4096;
+
+/// The proven pattern of a heap game, when a heap of `sum` is large enough
+/// to need one. A failed or refused proof only means the plain way is taken.
+pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Option<Proof> {
+    let moves = rules.heap_moves()?;
+    let largest = sum.iter().filter_map(|p| rules.heap_size(p)).max()?;
+    if largest <= PATTERN_FROM || !crate::pattern::has_prover(moves) {
+        return None;
+    }
+    // Never compute more values than the plain way would.
+    let limits = HeapLimits {
+        upto: Some(largest.min(HeapLimits::default_upto(moves))),
+        max_states: limits.max_states,
+        max_work: limits.max_work,
+    };
+    crate::pattern::prove(moves, limits).ok().flatten()
+}
+
+/// Answers `query` about the sum `sum` of `rules`' positions.
+///
+/// # Arguments
+/// * `rules`: the game.
+/// * `sum`: the components (one for games that do not form sums).
+/// * `query`: convention, probability wanted, limits.
+///
+/// # Returns
+/// The [`Answer`]; an error names the bound that a needed computation hit
+/// (never a guess), or the question the game cannot answer (`--random` on a
+/// loopy game, sums of a special-convention game).
+///
+/// # Complexity
+/// That of the solver chosen (see the module documentation).
+///
+/// # Examples
+/// ```
+/// use sprague::query::{answer, Query};
+/// use sprague::rules::Nim;
+/// use sprague::solve::Play;
+/// use sprague::Outcome;
+///
+/// let q = Query { play: Play::Misere, ..Query::default() };
+/// let a = answer(&Nim, &[1, 1, 5], &q).unwrap();
+/// assert_eq!(a.outcome, Outcome::N);
+/// assert_eq!(a.moves[0].play.label, "take 4 from the heap of 5");
+/// ```
+pub fn answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Result<Answer<R::Position>> {
+    let mut a = if rules.may_loop() {
+        loopy_answer(rules, sum, query)?
+    } else if query.play == Play::Misere {
+        graph_answer(rules, sum, query)?
+    } else {
+        normal_answer(rules, sum, query)?
+    };
+    if let Some(skill) = &query.skill {
+        if rules.may_loop() {
+            return Err(Error::Unsupported(format!(
+                "`{}` is loopy: random play may never end, so it has no win probability",
+                rules.spec()
+            )));
+        }
+        a.probability = Some(random::probability_of(
+            rules,
+            sum,
+            query.play,
+            skill,
+            query.limits,
+        )?);
+    }
+    Ok(a)
+}
+
+/// Normal play of an acyclic game: Sprague–Grundy, with remoteness as a
+/// bonus from the graph of sums where it fits.
+fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Result<Answer<R::Position>> {
+    let mut limits = query.limits;
+    if sum.len() == 1 && rules.closed_outcome(&sum[0]).is_some() {
+        // The outcome is known anyway: spend little on the Grundy value.
+        limits.max_states = limits.max_states.min(QUICK_STATES);
+        limits.max_work = limits.max_work.min(QUICK_WORK);
+    }
+    let mut solver = Solver::new(rules, limits);
+    let mut notes = Vec::new();
+    let pattern = heap_pattern(rules, sum, limits);
+    if let Some(proof) = &pattern {
+        let evaluator = proof.evaluator.clone();
+        solver.set_heap_oracle(Box::new(move |n| Some(evaluator.grundy(n))));
+    }
+    let normal = rules.convention() == Convention::Normal;
+    if !normal {
+        notes.push(format!(
+            "`{}` is not normal play (see `sprague games`): positions have no Grundy value",
+            rules.spec()
+        ));
+    }
+    let mut components = Vec::new();
+    let mut grundy = normal.then_some(Nimber::ZERO);
+    for p in sum {
+        if !normal {
+            components.push(ComponentValue {
+                grundy: None,
+                generalized: None,
+            });
+            continue;
+        }
+        let g = match solver.grundy(p) {
+            Ok(g) => Some(g),
+            Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. })
+                if sum.len() == 1 && rules.closed_outcome(p).is_some() =>
+            {
+                notes.push(
+                    "Grundy value not computed (too large to search quickly); the outcome comes from the game's closed form"
+                        .to_string(),
+                );
+                None
+            }
+            Err(e) => return Err(e),
+        };
+        grundy = grundy.zip(g).map(|(a, b)| a + b);
+        components.push(ComponentValue {
+            grundy: g,
+            generalized: None,
+        });
+    }
+    let outcome = solver.outcome(sum)?;
+    let winning = match solver.winning_moves(sum) {
+        Ok(m) => m,
+        Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) if pattern.is_some() => {
+            notes.push("winning moves not listed: a heap has too many moves to scan".into());
+            Vec::new()
+        }
+        Err(e) => return Err(e),
+    };
+    let method = match (grundy, sum.len()) {
+        _ if !normal => "search of the game's win/loss outcomes".to_string(),
+        (Some(_), 1) => "Grundy value".to_string(),
+        (Some(_), _) => "Sprague–Grundy: the xor of the components' values".to_string(),
+        (None, _) => "the game's closed form".to_string(),
+    };
+    let mut answer = Answer {
+        play: Play::Normal,
+        components,
+        grundy,
+        generalized: None,
+        outcome,
+        remoteness: None,
+        moves: winning
+            .into_iter()
+            .map(|m| RatedMove {
+                play: m,
+                leaves: Outcome::P,
+                remoteness: None,
+            })
+            .collect(),
+        method,
+        pattern: pattern.map(|p| p.summary()),
+        probability: None,
+        notes,
+    };
+    add_remoteness(rules, sum, query, &mut answer);
+    Ok(answer)
+}
+
+/// Fills in remoteness from a bounded graph of sums; a note where it did
+/// not fit.
+fn add_remoteness<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query, a: &mut Answer<R::Position>) {
+    let limits = Limits {
+        max_states: query.limits.max_states.min(REMOTENESS_STATES),
+        max_work: query.limits.max_work.min(REMOTENESS_WORK),
+    };
+    let mut graph = SumGraph::new(rules, limits);
+    let root = match graph.add_root(sum) {
+        Ok(r) => r,
+        Err(Error::LimitExceeded { limit, .. }) => {
+            a.notes.push(format!(
+                "remoteness not computed: the position reaches more than {limit} sums"
+            ));
+            return;
+        }
+        Err(_) => {
+            a.notes
+                .push("remoteness not computed: the position reaches too many sums".into());
+            return;
+        }
+    };
+    let solved = solve_all(&graph, a.play);
+    a.remoteness = solved[root as usize].remoteness;
+    for m in &mut a.moves {
+        let after = m.play.apply(sum);
+        if let Some(s) = graph.find(&after) {
+            m.remoteness = solved[s as usize].remoteness;
+        }
+    }
+    sort_fastest_first(&mut a.moves);
+}
+
+/// Winning moves by the remoteness they leave, least first; moves of
+/// unknown remoteness keep their order after them.
+fn sort_fastest_first<P>(moves: &mut [RatedMove<P>]) {
+    moves.sort_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
+}
+
+/// Every move of the sum, labelled, with the state it leads to.
+fn labelled_moves<R: Ruleset>(
+    graph: &mut SumGraph<'_, R>,
+    sum: &[R::Position],
+) -> Vec<(WinningMove<R::Position>, Option<StateId>)> {
+    let rules = graph.rules();
+    let mut out = Vec::new();
+    let mut moves = Moves::new(true);
+    for (i, p) in sum.iter().enumerate() {
+        moves.clear();
+        rules.moves(p, &mut moves);
+        for m in 0..moves.len() {
+            let mv = WinningMove {
+                component: i,
+                label: moves.label(m).to_string(),
+                parts: moves.parts(m).to_vec(),
+            };
+            let state = graph.find(&mv.apply(sum));
+            out.push((mv, state));
+        }
+    }
+    out
+}
+
+/// The moves worth listing from a state of outcome `here`: to a loss from a
+/// win, to a draw from a draw.
+fn rated<R: Ruleset>(
+    graph: &mut SumGraph<'_, R>,
+    sum: &[R::Position],
+    here: Outcome,
+    solved: &dyn Fn(StateId) -> Solved,
+) -> Vec<RatedMove<R::Position>> {
+    let wanted = match here {
+        Outcome::N => Outcome::P,
+        Outcome::D => Outcome::D,
+        Outcome::P => return Vec::new(),
+    };
+    let mut out: Vec<RatedMove<R::Position>> = labelled_moves(graph, sum)
+        .into_iter()
+        .filter_map(|(mv, s)| {
+            let s = solved(s?);
+            (s.outcome == wanted).then_some(RatedMove {
+                play: mv,
+                leaves: s.outcome,
+                remoteness: s.remoteness,
+            })
+        })
+        .collect();
+    sort_fastest_first(&mut out);
+    out
+}
+
+/// Misère play (and special conventions): Bouton for Nim, else the exact
+/// graph of whole sums.
+fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Result<Answer<R::Position>> {
+    let components = vec![
+        ComponentValue {
+            grundy: None,
+            generalized: None,
+        };
+        sum.len()
+    ];
+    if query.play == Play::Misere && matches!(rules.heap_moves(), Some(HeapMoves::Nim)) {
+        if let Some(a) = bouton_answer(rules, sum, query, components.clone()) {
+            return Ok(a);
+        }
+    }
+    let mut graph = SumGraph::new(rules, query.limits);
+    let root = graph.add_root(sum)?;
+    let solved = solve_all(&graph, query.play);
+    let here = solved[root as usize];
+    let moves = rated(&mut graph, sum, here.outcome, &|s| solved[s as usize]);
+    Ok(Answer {
+        play: query.play,
+        components,
+        grundy: None,
+        generalized: None,
+        outcome: here.outcome,
+        remoteness: here.remoteness,
+        moves,
+        method: format!("exact search over the {} sums reachable", graph.len()),
+        pattern: None,
+        probability: None,
+        notes: Vec::new(),
+    })
+}
+
+/// Misère Nim by Bouton's rule, for heaps of any size.
+fn bouton_answer<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    query: &Query,
+    components: Vec<ComponentValue>,
+) -> Option<Answer<R::Position>> {
+    let heaps: Vec<u64> = sum.iter().map(|p| rules.heap_size(p)).collect::<Option<_>>()?;
+    let outcome = misere::bouton(&heaps);
+    let mut moves = Vec::new();
+    for (i, left) in misere::bouton_moves(&heaps) {
+        let mut listed = Moves::new(true);
+        rules.moves_to_value(&sum[i], Nimber(left), &mut listed);
+        moves.extend((0..listed.len()).map(|m| RatedMove {
+            play: WinningMove {
+                component: i,
+                label: listed.label(m).to_string(),
+                parts: listed.parts(m).to_vec(),
+            },
+            leaves: Outcome::P,
+            remoteness: None,
+        }));
+    }
+    let mut a = Answer {
+        play: Play::Misere,
+        components,
+        grundy: None,
+        generalized: None,
+        outcome,
+        remoteness: None,
+        moves,
+        method: "Bouton's misère rule: with every heap ≤ 1, the player to move wins iff the number of 1-heaps is even; otherwise as in normal Nim".into(),
+        pattern: None,
+        probability: None,
+        notes: Vec::new(),
+    };
+    add_remoteness(rules, sum, query, &mut a);
+    Some(a)
+}
+
+/// Loopy games: Smith's values (normal play) or plain retrograde analysis
+/// (misère), with draws.
+fn loopy_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Result<Answer<R::Position>> {
+    if query.play == Play::Misere || rules.convention() == Convention::Special {
+        return graph_answer(rules, sum, query);
+    }
+    // Each component's graph, in one graph: values of components, and of
+    // the parts any move leaves.
+    let mut graph = SumGraph::new(rules, query.limits);
+    let mut roots = Vec::new();
+    for p in sum {
+        roots.push(graph.add_root(std::slice::from_ref(p))?);
+    }
+    let values = loopy::values(&graph, query.limits.max_work)?;
+    let parts: Vec<Generalized> = roots.iter().map(|&r| values[r as usize].clone()).collect();
+    let total = loopy::sum_value(&parts);
+    let outcome = loopy::outcome_of(&total);
+    // Each move: the sum's value after it, from the value of the parts it
+    // leaves and the other components'.
+    let mut moves = Vec::new();
+    let mut listed = Moves::new(true);
+    for (i, p) in sum.iter().enumerate() {
+        listed.clear();
+        rules.moves(p, &mut listed);
+        for m in 0..listed.len() {
+            let left = graph.find(listed.parts(m)).expect("options are in the graph");
+            let mut after: Vec<Generalized> = parts.clone();
+            after[i] = values[left as usize].clone();
+            let leaves = loopy::outcome_of(&loopy::sum_value(&after));
+            let keep = match outcome {
+                Outcome::N => leaves == Outcome::P,
+                Outcome::D => leaves == Outcome::D,
+                Outcome::P => false,
+            };
+            if keep {
+                moves.push(RatedMove {
+                    play: WinningMove {
+                        component: i,
+                        label: listed.label(m).to_string(),
+                        parts: listed.parts(m).to_vec(),
+                    },
+                    leaves,
+                    remoteness: None,
+                });
+            }
+        }
+    }
+    let mut a = Answer {
+        play: Play::Normal,
+        components: parts
+            .iter()
+            .map(|v| ComponentValue {
+                grundy: v.finite(),
+                generalized: Some(v.clone()),
+            })
+            .collect(),
+        grundy: total.finite(),
+        generalized: Some(total),
+        outcome,
+        remoteness: None,
+        moves,
+        method: "Smith's generalised Sprague–Grundy values (retrograde labelling)".into(),
+        pattern: None,
+        probability: None,
+        notes: Vec::new(),
+    };
+    add_remoteness(rules, sum, query, &mut a);
+    Ok(a)
+}

@@ -1,0 +1,149 @@
+//! Any finite game graph, read from text: one line per position,
+//! `NAME: F1 F2 …` listing the positions NAME moves to. Cycles are allowed.
+
+use super::{Moves, Ruleset};
+use crate::{excerpt, Error, Result};
+use std::collections::HashMap;
+
+/// The most positions a graph file may define.
+pub const GRAPH_MAX_NODES: usize = 10_000_000;
+
+/// A game on an explicit finite graph; a position is a node's index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphGame {
+    /// The file it was read from, as the user named it (for the spec).
+    pub file: String,
+    /// Node names, in the order of their lines.
+    pub names: Vec<String>,
+    /// The moves of each node: indices of the nodes it moves to.
+    pub edges: Vec<Vec<u32>>,
+    index: HashMap<String, u32>,
+}
+
+fn valid_name(t: &str) -> bool {
+    !t.is_empty()
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+impl GraphGame {
+    /// Parses a graph file's text. `file` names it in errors and in the spec.
+    ///
+    /// Each line is `NAME: F1 F2 …` (`NAME:` for a position without moves);
+    /// `#` starts a comment; blank lines are skipped. Names are letters,
+    /// digits, `_` and `-`. Every follower must have a line of its own.
+    ///
+    /// # Errors
+    /// [`Error::BadFile`] naming the line (1-based) and the token.
+    ///
+    /// ```
+    /// use sprague::rules::GraphGame;
+    /// let g = GraphGame::parse("g.txt", "a: b c\nb: a\nc:\n").unwrap();
+    /// assert_eq!(g.names, ["a", "b", "c"]);
+    /// assert!(GraphGame::parse("g.txt", "a: b\n").unwrap_err().to_string().contains("line 1"));
+    /// ```
+    pub fn parse(file: &str, text: &str) -> Result<GraphGame> {
+        let bad = |line: usize, token: &str, reason: &str| Error::BadFile {
+            file: file.to_string(),
+            reason: format!("line {line}: {reason} (token `{}`)", excerpt(token)),
+        };
+        let mut names = Vec::new();
+        let mut index: HashMap<String, u32> = HashMap::new();
+        let mut raw: Vec<(usize, Vec<String>)> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let n = i + 1;
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let Some((name, rest)) = line.split_once(':') else {
+                return Err(bad(n, line, "expected `NAME: FOLLOWERS…`"));
+            };
+            let name = name.trim();
+            if !valid_name(name) {
+                return Err(bad(n, name, "a name is letters, digits, `_` and `-`"));
+            }
+            if index.contains_key(name) {
+                return Err(bad(n, name, "this position already has a line"));
+            }
+            if names.len() >= GRAPH_MAX_NODES {
+                return Err(bad(n, name, &format!("more than {GRAPH_MAX_NODES} positions")));
+            }
+            let mut follow = Vec::new();
+            for t in rest.split_whitespace() {
+                if !valid_name(t) {
+                    return Err(bad(n, t, "a name is letters, digits, `_` and `-`"));
+                }
+                follow.push(t.to_string());
+            }
+            index.insert(name.to_string(), names.len() as u32);
+            names.push(name.to_string());
+            raw.push((n, follow));
+        }
+        if names.is_empty() {
+            return Err(Error::BadFile {
+                file: file.to_string(),
+                reason: "no position: write one line `NAME: FOLLOWERS…` per position".into(),
+            });
+        }
+        let mut edges = Vec::with_capacity(raw.len());
+        for (n, follow) in raw {
+            let mut out = Vec::with_capacity(follow.len());
+            for t in follow {
+                match index.get(&t) {
+                    Some(&j) => out.push(j),
+                    None => {
+                        return Err(bad(
+                            n,
+                            &t,
+                            "no line defines this position (write `NAME:` for one without moves)",
+                        ))
+                    }
+                }
+            }
+            edges.push(out);
+        }
+        Ok(GraphGame {
+            file: file.to_string(),
+            names,
+            edges,
+            index,
+        })
+    }
+}
+
+impl Ruleset for GraphGame {
+    type Position = u32;
+
+    fn spec(&self) -> String {
+        format!("graph:{}", self.file)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<u32> {
+        self.index
+            .get(text.trim())
+            .copied()
+            .ok_or_else(|| Error::BadPosition {
+                text: text.to_string(),
+                reason: format!("`{}` has no position of this name", self.file),
+            })
+    }
+
+    fn format_position(&self, &p: &u32) -> String {
+        self.names[p as usize].clone()
+    }
+
+    fn moves(&self, &p: &u32, out: &mut Moves<u32>) {
+        for &q in &self.edges[p as usize] {
+            out.push([q], || format!("move to {}", self.names[q as usize]));
+        }
+    }
+
+    fn branching(&self, &p: &u32) -> u64 {
+        self.edges[p as usize].len() as u64
+    }
+
+    fn may_loop(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,376 @@
+//! [`SumGraph`]: every sum reachable from some positions, as a graph.
+//!
+//! Misère play, remoteness, random play and loopy games do not decompose
+//! into component values the way normal play does, so their exact solvers
+//! work on the whole sum. A state is a sum in canonical form: its
+//! components sorted (a multiset), with the components that have no move
+//! left out (they change nothing under any convention). The graph is built
+//! once, breadth first and iteratively, and every analysis
+//! ([`super::retrograde`], [`super::random`], [`super::loopy`],
+//! [`SumGraph::mex_values`]) is a pass over its arrays.
+
+use super::{Limits, Play};
+use crate::rules::{Convention, Moves, Ruleset};
+use crate::{excerpt, Error, Outcome, Result};
+use std::collections::HashMap;
+
+/// The index of a state in a [`SumGraph`].
+pub type StateId = u32;
+
+/// The sums reachable from one or more roots, with one edge per move.
+///
+/// Moves are edges with multiplicity: two equal heaps give two edges to the
+/// same sum, since random play picks each move with equal chance.
+///
+/// # Examples
+/// ```
+/// use sprague::rules::Nim;
+/// use sprague::solve::{sums::SumGraph, Limits};
+///
+/// let mut g = SumGraph::new(&Nim, Limits::default());
+/// let root = g.add_root(&[1, 1]).unwrap();
+/// // 1 + 1 -> 1 (twice: either heap) -> nothing left.
+/// assert_eq!(g.len(), 3);
+/// assert_eq!(g.successors(root).len(), 2);
+/// ```
+pub struct SumGraph<'r, R: Ruleset> {
+    rules: &'r R,
+    limits: Limits,
+    special: bool,
+    states: Vec<Vec<R::Position>>,
+    index: HashMap<Vec<R::Position>, StateId>,
+    /// Successors of state `s` are `edges[starts[s]..starts[s + 1]]`.
+    starts: Vec<usize>,
+    edges: Vec<StateId>,
+    decided: Vec<Option<Outcome>>,
+    /// Whether a component has no move (such parts are left out of sums).
+    inert: HashMap<R::Position, bool>,
+    work: u64,
+    root_text: String,
+}
+
+impl<'r, R: Ruleset> SumGraph<'r, R> {
+    /// An empty graph of `rules`' sums, within `limits`.
+    pub fn new(rules: &'r R, limits: Limits) -> Self {
+        SumGraph {
+            rules,
+            limits,
+            special: rules.convention() == Convention::Special,
+            states: Vec::new(),
+            index: HashMap::new(),
+            starts: vec![0],
+            edges: Vec::new(),
+            decided: Vec::new(),
+            inert: HashMap::new(),
+            work: 0,
+            root_text: String::new(),
+        }
+    }
+
+    /// The rules whose sums these are.
+    pub fn rules(&self) -> &'r R {
+        self.rules
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether the graph has no state.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// The steps spent so far (moves listed, times the parts of the sums
+    /// they build).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The sum that state `s` stands for (canonical: sorted, no inert part).
+    pub fn state(&self, s: StateId) -> &[R::Position] {
+        &self.states[s as usize]
+    }
+
+    /// The state reached by each move from `s`, one entry per move.
+    pub fn successors(&self, s: StateId) -> &[StateId] {
+        &self.edges[self.starts[s as usize]..self.starts[s as usize + 1]]
+    }
+
+    /// Where the rules have decided the game at `s` (special conventions).
+    pub fn decided(&self, s: StateId) -> Option<Outcome> {
+        self.decided[s as usize]
+    }
+
+    /// Who wins at a state with no successor: the rules' decision, else the
+    /// convention (normal: the player to move loses; misère: wins).
+    pub fn terminal_outcome(&self, s: StateId, play: Play) -> Outcome {
+        match (self.decided[s as usize], play) {
+            (Some(o), _) => o,
+            (None, Play::Normal) => Outcome::P,
+            (None, Play::Misere) => Outcome::N,
+        }
+    }
+
+    /// Adds `sum` and every sum reachable from it; returns its state.
+    ///
+    /// # Errors
+    /// [`Error::LimitExceeded`] past `max_states` states,
+    /// [`Error::WorkExceeded`] past `max_work` moves listed, and
+    /// [`Error::Unsupported`] for a sum of a game whose positions do not add
+    /// up (special conventions).
+    ///
+    /// # Complexity
+    /// O(states × moves × k log k) for sums of k components.
+    pub fn add_root(&mut self, sum: &[R::Position]) -> Result<StateId> {
+        if self.special && sum.len() != 1 {
+            return Err(Error::Unsupported(format!(
+                "`{}` positions do not add up as sums: give exactly one position",
+                self.rules.spec()
+            )));
+        }
+        self.root_text = sum
+            .iter()
+            .map(|p| self.rules.format_position(p))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let root = self.intern(sum.to_vec())?;
+        self.expand_all()?;
+        Ok(root)
+    }
+
+    /// The state of `sum` if it is in the graph.
+    pub fn find(&mut self, sum: &[R::Position]) -> Option<StateId> {
+        let key = self.canonical(sum.to_vec()).ok()?;
+        self.index.get(&key).copied()
+    }
+
+    /// Refuses a component whose moves are too many to list.
+    fn check_branching(&self, p: &R::Position) -> Result<()> {
+        if self.rules.branching(p) > self.limits.max_states {
+            return Err(Error::LimitExceeded {
+                what: format!(
+                    "listing the moves of `{}`",
+                    excerpt(&self.rules.format_position(p))
+                ),
+                limit: self.limits.max_states,
+            });
+        }
+        Ok(())
+    }
+
+    /// `sum` in canonical form: inert parts left out, the rest sorted.
+    fn canonical(&mut self, mut sum: Vec<R::Position>) -> Result<Vec<R::Position>> {
+        if !self.special {
+            let mut scratch = Moves::new(false);
+            let mut keep = Vec::with_capacity(sum.len());
+            for p in sum.drain(..) {
+                let inert = match self.inert.get(&p) {
+                    Some(&i) => i,
+                    None => {
+                        self.check_branching(&p)?;
+                        scratch.clear();
+                        self.rules.moves(&p, &mut scratch);
+                        self.work += scratch.len() as u64 + 1;
+                        self.inert.insert(p.clone(), scratch.is_empty());
+                        scratch.is_empty()
+                    }
+                };
+                if !inert {
+                    keep.push(p);
+                }
+            }
+            sum = keep;
+        }
+        sum.sort_unstable();
+        Ok(sum)
+    }
+
+    fn intern(&mut self, sum: Vec<R::Position>) -> Result<StateId> {
+        let key = self.canonical(sum)?;
+        if let Some(&s) = self.index.get(&key) {
+            return Ok(s);
+        }
+        if self.states.len() as u64 >= self.limits.max_states {
+            return Err(Error::LimitExceeded {
+                what: format!("the sums reachable from `{}`", excerpt(&self.root_text)),
+                limit: self.limits.max_states,
+            });
+        }
+        let s = self.states.len() as StateId;
+        let decided = match &key[..] {
+            [p] if self.special => self.rules.decided(p),
+            _ => None,
+        };
+        self.index.insert(key.clone(), s);
+        self.states.push(key);
+        self.decided.push(decided);
+        Ok(s)
+    }
+
+    /// Lists the moves of every state not yet expanded, in order, so that
+    /// the successors of state s are stored right after those of s − 1.
+    fn expand_all(&mut self) -> Result<()> {
+        let mut moves = Moves::new(false);
+        let mut targets: Vec<StateId> = Vec::new();
+        while self.starts.len() <= self.states.len() {
+            let s = self.starts.len() - 1;
+            if self.decided[s].is_none() {
+                let sum = self.states[s].clone();
+                // The successors of the last distinct component listed.
+                let mut run = 0..0;
+                for i in 0..sum.len() {
+                    if i > 0 && sum[i] == sum[i - 1] {
+                        // An equal component: the same sums once more.
+                        targets.extend_from_within(run.clone());
+                        continue;
+                    }
+                    let first = targets.len();
+                    let p = &sum[i];
+                    self.check_branching(p)?;
+                    moves.clear();
+                    self.rules.moves(p, &mut moves);
+                    // Each move builds a sum of about this many parts.
+                    self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1);
+                    if self.work > self.limits.max_work {
+                        return Err(Error::WorkExceeded {
+                            what: format!("listing the sums reachable from `{}`", excerpt(&self.root_text)),
+                            limit: self.limits.max_work,
+                        });
+                    }
+                    for parts in moves.iter() {
+                        if self.special && parts.len() > 1 {
+                            return Err(Error::Unsupported(
+                                "a move of a special-convention game left a sum".into(),
+                            ));
+                        }
+                        let mut next = Vec::with_capacity(sum.len() + parts.len());
+                        next.extend_from_slice(&sum[..i]);
+                        next.extend_from_slice(parts);
+                        next.extend_from_slice(&sum[i + 1..]);
+                        let t = self.intern(next)?;
+                        targets.push(t);
+                    }
+                    run = first..targets.len();
+                }
+            }
+            self.edges.append(&mut targets);
+            self.starts.push(self.edges.len());
+        }
+        Ok(())
+    }
+
+    /// The predecessors of every state, one entry per move (CSR form:
+    /// `(starts, preds)`, the predecessors of t being
+    /// `preds[starts[t]..starts[t + 1]]`).
+    pub fn predecessors(&self) -> (Vec<usize>, Vec<StateId>) {
+        let n = self.len();
+        let mut starts = vec![0usize; n + 1];
+        for &t in &self.edges {
+            starts[t as usize + 1] += 1;
+        }
+        for i in 0..n {
+            starts[i + 1] += starts[i];
+        }
+        let mut fill = starts.clone();
+        let mut preds = vec![0 as StateId; self.edges.len()];
+        for s in 0..n {
+            for &t in self.successors(s as StateId) {
+                preds[fill[t as usize]] = s as StateId;
+                fill[t as usize] += 1;
+            }
+        }
+        (starts, preds)
+    }
+
+    /// The states in an order where every state comes after all of its
+    /// successors, or [`Error::Loopy`] naming a state on a cycle.
+    ///
+    /// # Complexity
+    /// O(states + moves) (Kahn's algorithm on the reversed graph).
+    pub fn topological_order(&self) -> Result<Vec<StateId>> {
+        let n = self.len();
+        let (pstarts, preds) = self.predecessors();
+        let mut left: Vec<usize> = (0..n).map(|s| self.successors(s as StateId).len()).collect();
+        let mut order: Vec<StateId> = (0..n as StateId).filter(|&s| left[s as usize] == 0).collect();
+        let mut head = 0;
+        while head < order.len() {
+            let t = order[head] as usize;
+            head += 1;
+            for &s in &preds[pstarts[t]..pstarts[t + 1]] {
+                left[s as usize] -= 1;
+                if left[s as usize] == 0 {
+                    order.push(s);
+                }
+            }
+        }
+        if order.len() < n {
+            let s = (0..n).find(|&s| left[s] > 0).expect("a state is left");
+            let text: Vec<String> = self.states[s]
+                .iter()
+                .map(|p| self.rules.format_position(p))
+                .collect();
+            return Err(Error::Loopy(excerpt(&text.join(" + "))));
+        }
+        Ok(order)
+    }
+
+    /// The Grundy value of every state as a whole game, by mex over its
+    /// successors; a state without moves has value 0 under normal play and
+    /// 1 under misère play (the misère Grundy value g⁻).
+    ///
+    /// Under normal play this is plain Sprague–Grundy on whole sums (a
+    /// reference for the component-wise solver); under misère play it is
+    /// the only general way: misère values do not add.
+    ///
+    /// # Errors
+    /// [`Error::Loopy`] on a cycle; [`Error::Unsupported`] where the rules
+    /// decide games by other means (special conventions).
+    ///
+    /// # Complexity
+    /// O(states + moves).
+    ///
+    /// # Examples
+    /// ```
+    /// use sprague::rules::Nim;
+    /// use sprague::solve::{sums::SumGraph, Limits, Play};
+    ///
+    /// let mut g = SumGraph::new(&Nim, Limits::default());
+    /// let s = g.add_root(&[1]).unwrap();
+    /// // Misère: a lone heap of 1 must be taken, and taking the last loses.
+    /// assert_eq!(g.mex_values(Play::Misere).unwrap()[s as usize], 0);
+    /// assert_eq!(g.mex_values(Play::Normal).unwrap()[s as usize], 1);
+    /// ```
+    pub fn mex_values(&self, play: Play) -> Result<Vec<u64>> {
+        if self.special {
+            return Err(Error::Unsupported(format!(
+                "`{}` is not played under the normal convention: its positions have no Grundy value",
+                self.rules.spec()
+            )));
+        }
+        let order = self.topological_order()?;
+        let mut value = vec![0u64; self.len()];
+        let mut seen: Vec<bool> = Vec::new();
+        for s in order {
+            let succ = self.successors(s);
+            value[s as usize] = if succ.is_empty() {
+                match play {
+                    Play::Normal => 0,
+                    Play::Misere => 1,
+                }
+            } else {
+                seen.clear();
+                seen.resize(succ.len() + 1, false);
+                for &t in succ {
+                    let v = value[t as usize];
+                    if (v as usize) < seen.len() {
+                        seen[v as usize] = true;
+                    }
+                }
+                seen.iter().position(|&b| !b).unwrap_or(succ.len()) as u64
+            };
+        }
+        Ok(value)
+    }
+}
