@@ -26,7 +26,7 @@ pub enum Command {
     Value(ValueArgs),
     /// Grundy values g(0..=N) of a heap game, or a 2-D table with --upto N,M.
     #[command(
-        after_help = "Examples:\n  sprague table kayles --upto 100\n  sprague table grid:2x3 --upto 8,8\n  sprague table grundy --upto 20 --json\n  sprague table octal:0.16 --upto 10^8 --summary          (stops at the proven period)\n  sprague table grundy --upto 2^28 --checkpoint g.ckpt   (resumable: re-run after a crash)"
+        after_help = "Examples:\n  sprague table kayles --upto 100\n  sprague table kayles --upto 30 --misere       (misère Grundy values g⁻)\n  sprague table dawson-kayles --upto 20 --genus\n  sprague table subtract:1,3,4 --upto 40 --remoteness\n  sprague table updown:1,2/3/20 --upto 20       (a loopy game: generalised values)\n  sprague table grid:2x3 --upto 8,8\n  sprague table grundy --upto 20 --json\n  sprague table octal:0.16 --upto 10^8 --summary          (stops at the proven period)\n  sprague table grundy --upto 2^28 --checkpoint g.ckpt   (resumable: re-run after a crash)"
     )]
     Table(TableArgs),
     /// List every built-in game with its syntax, an example and a description.
@@ -120,10 +120,31 @@ pub struct TableArgs {
     /// Values per row of the text layout.
     #[arg(long, default_value_t = 10, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub width: usize,
+    /// Misère Grundy values g⁻ (a position without moves has value 1), or
+    /// with --remoteness the misère remoteness.
+    #[arg(long)]
+    pub misere: bool,
+    /// Each position's genus symbol g^{γ1γ2…} (normal value, then misère
+    /// values of the position plus heaps of 2), with `tame` where it is a
+    /// nim heap's genus.
+    #[arg(long, conflicts_with_all = ["misere", "remoteness"])]
+    pub genus: bool,
+    /// Smith's remoteness of each position instead of its value: how many
+    /// moves the winner needs, the loser delaying (`D` for a draw).
+    #[arg(long)]
+    pub remoteness: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
     pub long_run: LongRunArgs,
+}
+
+impl TableArgs {
+    /// Whether the table is of something other than normal-play values
+    /// (those come from the exact graph of sums, never the sequence engine).
+    pub fn beyond_normal(&self) -> bool {
+        self.misere || self.genus || self.remoteness
+    }
 }
 
 /// Long sequence runs of octal games and Grundy's game (`sprague table`

@@ -4,9 +4,11 @@
 //! - `solve`: the contest problems on their samples and brute-force cases.
 //! - `engine`: long runs: checkpoints killed with SIGKILL and resumed, bad files.
 //! - `analyze`: patterns, plots and emitted code (compiled and run).
+//! - `beyond`: misère play, remoteness, random and skilled play, loopy games.
 
 mod suite {
     mod analyze;
+    mod beyond;
     mod cli;
     mod engine;
     mod solve;

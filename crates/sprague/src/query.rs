@@ -16,6 +16,7 @@
 use crate::pattern::{HeapLimits, Proof};
 use crate::rules::{Convention, HeapMoves, Moves, Ruleset};
 use crate::solve::loopy::{self, Generalized};
+use crate::solve::outcome::OutcomeSearch;
 use crate::solve::random::{self, Probability, Skill};
 use crate::solve::retrograde::{solve_all, Solved};
 use crate::solve::sums::{StateId, SumGraph};
@@ -367,8 +368,25 @@ fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
             return Ok(a);
         }
     }
-    let mut graph = SumGraph::new(rules, query.limits);
-    let root = graph.add_root(sum)?;
+    // The whole graph gives remoteness too; where it is too large, a
+    // search that stops at the first winning move still finds who wins.
+    let special = rules.convention() == Convention::Special;
+    let limits = if special {
+        query.limits
+    } else {
+        Limits {
+            max_states: query.limits.max_states.min(REMOTENESS_STATES),
+            max_work: query.limits.max_work.min(REMOTENESS_WORK),
+        }
+    };
+    let mut graph = SumGraph::new(rules, limits);
+    let root = match graph.add_root(sum) {
+        Ok(root) => root,
+        Err(Error::LimitExceeded { limit, .. } | Error::WorkExceeded { limit, .. }) if !special => {
+            return search_answer(rules, sum, query, components, limit);
+        }
+        Err(e) => return Err(e),
+    };
     let solved = solve_all(&graph, query.play);
     let here = solved[root as usize];
     let moves = rated(&mut graph, sum, here.outcome, &|s| solved[s as usize]);
@@ -384,6 +402,59 @@ fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
         pattern: None,
         probability: None,
         notes: Vec::new(),
+    })
+}
+
+/// Who wins and the winning moves, by a search that stops at the first
+/// winning move (no remoteness): for sums too large for the whole graph.
+fn search_answer<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    query: &Query,
+    components: Vec<ComponentValue>,
+    bound: u64,
+) -> Result<Answer<R::Position>> {
+    let mut search = OutcomeSearch::new(rules, query.play, query.limits);
+    let outcome = search.outcome(sum)?;
+    let mut moves = Vec::new();
+    if outcome == Outcome::N {
+        let mut listed = Moves::new(true);
+        for (i, p) in sum.iter().enumerate() {
+            listed.clear();
+            rules.moves(p, &mut listed);
+            for m in 0..listed.len() {
+                let play = WinningMove {
+                    component: i,
+                    label: listed.label(m).to_string(),
+                    parts: listed.parts(m).to_vec(),
+                };
+                if search.outcome(&play.apply(sum))? == Outcome::P {
+                    moves.push(RatedMove {
+                        play,
+                        leaves: Outcome::P,
+                        remoteness: None,
+                    });
+                }
+            }
+        }
+    }
+    Ok(Answer {
+        play: query.play,
+        components,
+        grundy: None,
+        generalized: None,
+        outcome,
+        remoteness: None,
+        moves,
+        method: format!(
+            "exact search over whole sums, stopping at the first winning move ({} sums)",
+            search.states()
+        ),
+        pattern: None,
+        probability: None,
+        notes: vec![format!(
+            "remoteness not computed: the position reaches more than {bound} sums"
+        )],
     })
 }
 

@@ -1,6 +1,7 @@
 //! One module per subcommand; each writes to any `W: Write`.
 
 mod analyze;
+mod exact_table;
 mod games;
 mod plot;
 mod sequence;
@@ -15,6 +16,7 @@ use std::io::Write;
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Value(a) => value::run(&a, out),
+        Command::Table(a) if a.beyond_normal() => table::run(&a, out),
         Command::Table(a) => match sequence::wanted(&a)? {
             Some(run) => sequence::run(&a, run, out),
             None => table::run(&a, out),

@@ -53,6 +53,13 @@ impl GameVisitor for Job<'_> {
 
     fn visit<R: Ruleset>(self, rules: &R) -> anyhow::Result<()> {
         let Job { args, extent, out } = self;
+        if args.beyond_normal() || rules.may_loop() {
+            let upto = match extent {
+                Extent::Line(n) => (n, None),
+                Extent::Grid(n, m) => (n, Some(m)),
+            };
+            return super::exact_table::run(rules, upto, args, out);
+        }
         if rules.convention() != Convention::Normal {
             bail!(
                 "`{}` is not normal play: it has no table of Grundy values",

@@ -7,11 +7,13 @@
 //! random and skilled play, loopy games with draws — is solved exactly on
 //! the graph of whole sums ([`sums`]): [`retrograde`] for outcomes and
 //! remoteness, [`random`] for probabilities, [`loopy`] for Smith's values,
-//! [`misere`] for the rules that shortcut misère play.
+//! [`misere`] for the rules that shortcut misère play; [`outcome`] finds
+//! who wins sums too large for the whole graph.
 
 pub mod dense;
 pub mod loopy;
 pub mod misere;
+pub mod outcome;
 pub mod random;
 pub mod retrograde;
 mod solver;
