@@ -13,8 +13,9 @@
 //!
 //! It lives above [`crate::pattern`] because it uses the proven patterns.
 
-use crate::pattern::{HeapLimits, Proof};
-use crate::rules::{Convention, HeapMoves, Moves, Ruleset};
+use crate::engine::{Engine, SeqGame, Status};
+use crate::pattern::{splits, HeapLimits, Proof};
+use crate::rules::{octal_move_label, Convention, HeapMoves, Moves, Ruleset};
 use crate::solve::loopy::{self, Generalized};
 use crate::solve::outcome::OutcomeSearch;
 use crate::solve::random::{self, Probability, Skill};
@@ -24,7 +25,7 @@ use crate::solve::{misere, Limits, Play, Solver, WinningMove};
 use crate::{Error, Nimber, Outcome, Result};
 
 /// What to ask about a sum.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Query {
     /// Normal or misère play.
     pub play: Play,
@@ -33,6 +34,21 @@ pub struct Query {
     pub skill: Option<Skill>,
     /// Bounds on the computation.
     pub limits: Limits,
+    /// At most this many moves are listed where they are counted without
+    /// being listed (heaps of any size with a proven pattern); the count
+    /// is always given.
+    pub max_moves: usize,
+}
+
+impl Default for Query {
+    fn default() -> Self {
+        Query {
+            play: Play::Normal,
+            skill: None,
+            limits: Limits::default(),
+            max_moves: 100,
+        }
+    }
 }
 
 /// A move of the sum with what it leads to.
@@ -76,6 +92,9 @@ pub struct Answer<P> {
     /// The winning moves (from `N`) or the moves that keep the draw (from
     /// `D`), fastest win first where remoteness is known; empty from `P`.
     pub moves: Vec<RatedMove<P>>,
+    /// How many such moves there are: more than `moves` holds where a
+    /// heap's moves were counted from its pattern, not listed.
+    pub moves_total: u64,
     /// How the outcome was found, in words.
     pub method: String,
     /// The proven pattern that gave heap values, if one was used.
@@ -95,7 +114,7 @@ const QUICK_WORK: u64 = 2_000_000;
 /// from elsewhere, holds at most this many states …
 const REMOTENESS_STATES: u64 = 1_000_000;
 /// … and takes at most this many steps.
-const REMOTENESS_WORK: u64 = 100_000_000;
+const REMOTENESS_WORK: u64 = 20_000_000;
 
 /// Heaps above this get their values from a proven pattern when the game
 /// has one; below it the dense table is as quick.
@@ -168,7 +187,88 @@ pub fn answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Resu
             query.limits,
         )?);
     }
+    a.moves_total = a.moves_total.max(a.moves.len() as u64);
     Ok(a)
+}
+
+/// Heaps above this get their values from the sequence engine (octal games
+/// and Grundy's game without a proven pattern): the dense table costs
+/// O(n²) for splitting games.
+const ENGINE_FROM: u64 = 20_000;
+
+/// g(0..=largest) from the sequence engine, for a heap game it serves and
+/// a heap too large for the dense table; stops early at a proven period.
+fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Result<Option<Engine>> {
+    let Some(game) = rules.heap_moves().and_then(SeqGame::from_heap_moves) else {
+        return Ok(None);
+    };
+    let Some(largest) = sum.iter().filter_map(|p| rules.heap_size(p)).max() else {
+        return Ok(None);
+    };
+    if largest <= ENGINE_FROM || largest >= u32::MAX as u64 - 1 {
+        return Ok(None);
+    }
+    if largest >= limits.max_states {
+        return Err(Error::LimitExceeded {
+            what: format!("the table of g(0..={largest}) for `{}`", rules.spec()),
+            limit: limits.max_states,
+        });
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    let tuning = crate::engine::Tuning {
+        threads,
+        ..crate::engine::Tuning::default()
+    };
+    let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
+    while engine.advance(largest, false, 1 << 20)? == Status::Running {}
+    Ok(Some(engine))
+}
+
+/// The winning moves of a sum of octal heaps of any size, from a proven
+/// periodic pattern: each heap's moves to the value that zeroes the sum are
+/// counted by residue class ([`crate::pattern::splits`]); at most
+/// `max_moves` are listed.
+fn pattern_moves<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    values: &[Nimber],
+    proof: &Proof,
+    max_moves: usize,
+) -> Option<(Vec<RatedMove<R::Position>>, u64)> {
+    let HeapMoves::Octal(code) = rules.heap_moves()? else {
+        return None;
+    };
+    let total: Nimber = values.iter().copied().sum();
+    let mut moves = Vec::new();
+    let mut count = 0u64;
+    for (i, p) in sum.iter().enumerate() {
+        let n = rules.heap_size(p)?;
+        let target = (values[i] + total).0;
+        let found = splits::moves_to_value(
+            code,
+            n,
+            target,
+            &proof.evaluator,
+            max_moves.saturating_sub(moves.len()),
+        )?;
+        count += found.total;
+        for (k, parts) in found.first {
+            let positions = parts
+                .iter()
+                .map(|h| rules.parse_position(&h.to_string()).ok())
+                .collect::<Option<Vec<_>>>()?;
+            moves.push(RatedMove {
+                play: WinningMove {
+                    component: i,
+                    label: octal_move_label(n, k, &parts),
+                    parts: positions,
+                },
+                leaves: Outcome::P,
+                remoteness: None,
+            });
+        }
+    }
+    Some((moves, count))
 }
 
 /// Normal play of an acyclic game: Sprague–Grundy, with remoteness as a
@@ -186,6 +286,18 @@ fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> R
     if let Some(proof) = &pattern {
         let evaluator = proof.evaluator.clone();
         solver.set_heap_oracle(Box::new(move |n| Some(evaluator.grundy(n))));
+    } else if let Some(engine) = engine_values(rules, sum, limits)? {
+        notes.push(match engine.period() {
+            Some(p) => format!(
+                "heap values from the sequence engine (period {} from n = {}, proven)",
+                p.period, p.preperiod
+            ),
+            None => format!(
+                "heap values from the sequence engine, g(0..={})",
+                engine.len() - 1
+            ),
+        });
+        solver.set_heap_oracle(Box::new(move |n| engine.value(n).map(|v| Nimber(v as u64))));
     }
     let normal = rules.convention() == Convention::Normal;
     if !normal {
@@ -224,11 +336,27 @@ fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> R
         });
     }
     let outcome = solver.outcome(sum)?;
-    let winning = match solver.winning_moves(sum) {
-        Ok(m) => m,
+    let rate = |m| RatedMove {
+        play: m,
+        leaves: Outcome::P,
+        remoteness: None,
+    };
+    let (winning, counted) = match solver.winning_moves(sum) {
+        Ok(m) => (m.into_iter().map(rate).collect::<Vec<_>>(), None),
         Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) if pattern.is_some() => {
-            notes.push("winning moves not listed: a heap has too many moves to scan".into());
-            Vec::new()
+            let values: Option<Vec<Nimber>> = components.iter().map(|c| c.grundy).collect();
+            let proof = pattern.as_ref().expect("a pattern");
+            match values.and_then(|v| pattern_moves(rules, sum, &v, proof, query.max_moves)) {
+                Some((moves, total)) => {
+                    notes
+                        .push("winning moves counted from the pattern, split points by residue class".into());
+                    (moves, Some(total))
+                }
+                None => {
+                    notes.push("winning moves not listed: a heap has too many moves to scan".into());
+                    (Vec::new(), None)
+                }
+            }
         }
         Err(e) => return Err(e),
     };
@@ -245,14 +373,8 @@ fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> R
         generalized: None,
         outcome,
         remoteness: None,
-        moves: winning
-            .into_iter()
-            .map(|m| RatedMove {
-                play: m,
-                leaves: Outcome::P,
-                remoteness: None,
-            })
-            .collect(),
+        moves_total: counted.unwrap_or(winning.len() as u64),
+        moves: winning,
         method,
         pattern: pattern.map(|p| p.summary()),
         probability: None,
@@ -397,6 +519,7 @@ fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
         generalized: None,
         outcome: here.outcome,
         remoteness: here.remoteness,
+        moves_total: 0,
         moves,
         method: format!("exact search over the {} sums reachable", graph.len()),
         pattern: None,
@@ -445,6 +568,7 @@ fn search_answer<R: Ruleset>(
         generalized: None,
         outcome,
         remoteness: None,
+        moves_total: 0,
         moves,
         method: format!(
             "exact search over whole sums, stopping at the first winning move ({} sums)",
@@ -488,6 +612,7 @@ fn bouton_answer<R: Ruleset>(
         generalized: None,
         outcome,
         remoteness: None,
+        moves_total: 0,
         moves,
         method: "Bouton's misère rule: with every heap ≤ 1, the player to move wins iff the number of 1-heaps is even; otherwise as in normal Nim".into(),
         pattern: None,
@@ -558,6 +683,7 @@ fn loopy_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
         generalized: Some(total),
         outcome,
         remoteness: None,
+        moves_total: 0,
         moves,
         method: "Smith's generalised Sprague–Grundy values (retrograde labelling)".into(),
         pattern: None,

@@ -27,7 +27,7 @@ struct Report {
     method: String,
     winning_moves: Vec<MoveOut>,
     /// How many winning moves there are (more than listed past --max-moves).
-    winning_moves_total: usize,
+    winning_moves_total: u64,
     /// From a draw: the moves that keep it.
     #[serde(skip_serializing_if = "Option::is_none")]
     drawing_moves: Option<Vec<MoveOut>>,
@@ -69,6 +69,7 @@ pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         play: if args.misere { Play::Misere } else { Play::Normal },
         skill,
         limits: args.limits.limits(),
+        max_moves: args.max_moves,
     };
     let report = game.visit(Job { args, query })?;
     if args.json {
@@ -155,7 +156,7 @@ fn report<R: Ruleset>(
         remoteness: a.remoteness,
         method: a.method.clone(),
         winning_moves: if draw { Vec::new() } else { moves },
-        winning_moves_total: if draw { 0 } else { a.moves.len() },
+        winning_moves_total: if draw { 0 } else { a.moves_total },
         drawing_moves: draw.then(|| {
             a.moves
                 .iter()
@@ -266,7 +267,7 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
     }
     if let Some(draws) = &r.drawing_moves {
         writeln!(out, "moves that keep the draw:")?;
-        return list_moves(draws, draws.len(), out);
+        return list_moves(draws, draws.len() as u64, out);
     }
     if r.winning_moves.is_empty() && r.winning_moves_total > 0 {
         writeln!(
@@ -288,7 +289,7 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
-fn list_moves(moves: &[MoveOut], total: usize, out: &mut dyn Write) -> std::io::Result<()> {
+fn list_moves(moves: &[MoveOut], total: u64, out: &mut dyn Write) -> std::io::Result<()> {
     let w = moves.iter().map(|m| m.label.chars().count()).max().unwrap_or(0);
     for m in moves {
         let pad = w - m.label.chars().count();
@@ -304,7 +305,7 @@ fn list_moves(moves: &[MoveOut], total: usize, out: &mut dyn Write) -> std::io::
             sum_text(&m.position)
         )?;
     }
-    let more = total - moves.len();
+    let more = total.saturating_sub(moves.len() as u64);
     if more > 0 {
         writeln!(out, "  … and {more} more (raise --max-moves to list them)")?;
     }

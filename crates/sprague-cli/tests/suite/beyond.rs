@@ -183,3 +183,44 @@ fn tables_of_misere_values_genus_and_remoteness() {
     let v = json(&["table", "wythoff", "--upto", "2,2", "--misere", "--json"]);
     assert_eq!(v["rows"][0][0], 1);
 }
+
+#[test]
+fn winning_moves_of_huge_octal_heaps_come_from_the_pattern() {
+    let v = json(&[
+        "value",
+        "kayles",
+        "1000000000000000000",
+        "--max-moves",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    let listed = v["winning_moves"].as_array().unwrap();
+    assert_eq!(listed.len(), 5);
+    assert!(
+        v["winning_moves_total"].as_u64().unwrap() > 1_000_000_000_000_000,
+        "{v}"
+    );
+    // Each listed move really leaves a lost sum.
+    for m in listed {
+        let after: Vec<String> = m["position"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap().to_string())
+            .collect();
+        let mut args = vec!["value", "kayles", "--json"];
+        args.extend(after.iter().map(String::as_str));
+        assert_eq!(json(&args)["outcome"], "P", "{m}");
+    }
+}
+
+#[test]
+fn large_heaps_of_engine_games_get_values_from_the_sequence_engine() {
+    // Beyond the dense table's reach for a quick answer: the sequence
+    // engine, which must agree with the table command.
+    let v = json(&["value", "grundy", "30001", "--json"]);
+    let t = json(&["table", "grundy", "--upto", "30001", "--json"]);
+    assert_eq!(v["grundy"], t["values"][30001]);
+    assert!(v["notes"].to_string().contains("sequence engine"), "{v}");
+}

@@ -160,6 +160,15 @@ impl SeqGame {
         }
     }
 
+    /// The engine's game for a heap game's moves, if it is one it computes.
+    pub fn from_heap_moves(moves: crate::rules::HeapMoves<'_>) -> Option<SeqGame> {
+        match moves {
+            crate::rules::HeapMoves::Octal(c) => Some(SeqGame::Octal(c.clone())),
+            crate::rules::HeapMoves::Grundy => Some(SeqGame::Grundy),
+            _ => None,
+        }
+    }
+
     /// The canonical spec (`octal:0.16`, `grundy`).
     pub fn spec(&self) -> String {
         match self {

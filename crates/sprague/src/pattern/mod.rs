@@ -29,6 +29,7 @@ pub mod floor;
 pub mod pairs;
 pub mod periodic;
 pub mod rare;
+pub mod splits;
 
 pub use analyze::{analyze_heap, has_prover, prove, HeapAnalysis, HeapLimits, Proof};
 pub use emit::Language;

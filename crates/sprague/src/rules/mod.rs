@@ -31,7 +31,7 @@ pub use grid::Grid;
 pub use grundy_game::GrundyGame;
 pub use moves::Moves;
 pub use nim::Nim;
-pub use octal::{OctalCode, OctalGame};
+pub use octal::{move_label as octal_move_label, OctalCode, OctalGame};
 pub use subtract::{powers_upto, Subtraction, SubtractionSet};
 pub use updown::{UpDown, UPDOWN_MAX};
 pub use wizards::{wizards_outcome, Wizards};

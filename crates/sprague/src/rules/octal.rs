@@ -131,23 +131,15 @@ impl Ruleset for OctalGame {
                 break;
             }
             if d & 1 != 0 && k == n && k > 0 {
-                out.push(None, || format!("take all {n}"));
+                out.push(None, || move_label(n, k, &[]));
             }
             if d & 2 != 0 && n > k && k > 0 {
-                out.push(heap_parts(n - k), || {
-                    format!("take {k} from {n}, leaving {}", n - k)
-                });
+                out.push(heap_parts(n - k), || move_label(n, k, &[n - k]));
             }
             if d & 4 != 0 && n >= k + 2 {
                 let rest = n - k;
                 for a in 1..=rest / 2 {
-                    out.push([a, rest - a], || {
-                        if k == 0 {
-                            format!("split {n} into {a} + {}", rest - a)
-                        } else {
-                            format!("take {k} from {n}, leaving {a} + {}", rest - a)
-                        }
-                    });
+                    out.push([a, rest - a], || move_label(n, k, &[a, rest - a]));
                 }
             }
         }
@@ -163,6 +155,18 @@ impl Ruleset for OctalGame {
 
     fn heap_moves(&self) -> Option<HeapMoves<'_>> {
         Some(HeapMoves::Octal(&self.code))
+    }
+}
+
+/// The label of the move that takes `k` tokens from a heap of `n` and
+/// leaves the heaps `parts` ("take 1 from 11, leaving 4 + 6").
+pub fn move_label(n: u64, k: u64, parts: &[u64]) -> String {
+    match parts {
+        [] => format!("take all {n}"),
+        [a] => format!("take {k} from {n}, leaving {a}"),
+        [a, b] if k == 0 => format!("split {n} into {a} + {b}"),
+        [a, b] => format!("take {k} from {n}, leaving {a} + {b}"),
+        _ => format!("take {k} from {n}"),
     }
 }
 

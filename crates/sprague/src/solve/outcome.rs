@@ -63,6 +63,10 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
         let mut scratch = Moves::new(false);
         let mut keep = Vec::with_capacity(sum.len());
         for p in sum {
+            if self.rules.branching(&p) > super::sums::INERT_CHECK {
+                keep.push(p);
+                continue;
+            }
             let inert = *self.inert.entry(p.clone()).or_insert_with(|| {
                 scratch.clear();
                 self.rules.moves(&p, &mut scratch);

@@ -14,6 +14,10 @@ use crate::rules::{Convention, Moves, Ruleset};
 use crate::{excerpt, Error, Outcome, Result};
 use std::collections::HashMap;
 
+/// Parts are tested for having no move (and then left out of sums) only
+/// when the rules promise at most this many moves.
+pub(crate) const INERT_CHECK: u64 = 64;
+
 /// The index of a state in a [`SumGraph`].
 pub type StateId = u32;
 
@@ -160,7 +164,8 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         Ok(())
     }
 
-    /// `sum` in canonical form: inert parts left out, the rest sorted.
+    /// `sum` in canonical form: parts without moves left out (where that is
+    /// cheap to know), the rest sorted.
     fn canonical(&mut self, mut sum: Vec<R::Position>) -> Result<Vec<R::Position>> {
         if !self.special {
             let mut scratch = Moves::new(false);
@@ -168,8 +173,10 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             for p in sum.drain(..) {
                 let inert = match self.inert.get(&p) {
                     Some(&i) => i,
+                    // Leaving out parts without moves only merges states:
+                    // not worth listing many moves to find out.
+                    None if self.rules.branching(&p) > INERT_CHECK => false,
                     None => {
-                        self.check_branching(&p)?;
                         scratch.clear();
                         self.rules.moves(&p, &mut scratch);
                         self.work += scratch.len() as u64 + 1;

@@ -338,3 +338,37 @@ proptest! {
         assert_agrees(&proof.evaluator, &g);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Moves of a heap to a value counted by residue class agree with
+    /// listing every move of the heap and valuing its parts.
+    #[test]
+    fn split_moves_by_residue_match_listing_every_move(
+        code in prop::sample::select(vec!["0.77", "0.07", "0.137", "0.26", "0.51", "0.33", "0.71", "4.7", "0.4"]),
+        n in 0u64..1500,
+        target in 0u64..9,
+        limit in 0usize..20,
+    ) {
+        let Some(proof) = proof_of(&format!("octal:{code}")) else { return Ok(()) };
+        let parsed = OctalCode::parse(code).unwrap();
+        let Some(got) = sprague::pattern::splits::moves_to_value(&parsed, n, target, &proof.evaluator, limit) else {
+            return Ok(());
+        };
+        let Game::Octal(rules) = game(&format!("octal:{code}")) else { unreachable!() };
+        let mut moves = sprague::rules::Moves::new(false);
+        rules.moves(&n, &mut moves);
+        let want: Vec<Vec<u64>> = moves
+            .iter()
+            .filter(|parts| parts.iter().fold(0, |x, &h| x ^ proof.evaluator.value(h)) == target)
+            .map(<[u64]>::to_vec)
+            .collect();
+        prop_assert_eq!(got.total, want.len() as u64);
+        let listed: Vec<Vec<u64>> = got.first.iter().map(|(_, p)| p.clone()).collect();
+        prop_assert_eq!(&listed[..], &want[..want.len().min(limit)]);
+        for (k, parts) in &got.first {
+            prop_assert_eq!(parts.iter().sum::<u64>() + k, n);
+        }
+    }
+}
