@@ -14,6 +14,7 @@
 
 use super::{each_test, Output};
 use crate::rules::gcd;
+use crate::solve::random::{random_probabilities, ChanceGraph};
 use crate::{Error, Result};
 use num_bigint::BigUint;
 use std::collections::HashMap;
@@ -201,42 +202,37 @@ impl Deal {
     }
 
     /// Whether the player to move wins each state with perfect play, and
-    /// the probability that they win under random play (f64).
+    /// the probability that they win under random play (f64) with its error
+    /// bound; the last entry of the probabilities is the deal's start.
     ///
     /// At (1, t) the previous player made g = 1 and lost, so the player to
     /// move has won; with no card left the player to move has lost;
-    /// otherwise win = some move reaches a lost state, and the probability
-    /// is the mean over the r cards left of 1 − the next state's.
-    fn solve_f64(&self) -> (Vec<bool>, Vec<f64>) {
+    /// otherwise win = some move reaches a lost state. The probabilities
+    /// come from the library's random-play pass
+    /// ([`crate::solve::random::random_probabilities`]), which every game's
+    /// `--random` uses too, run on these states.
+    fn solve_f64(&self) -> (Vec<bool>, Vec<f64>, f64) {
         let mut win = vec![false; self.states];
-        let mut prob = vec![0.0f64; self.states];
         self.for_each_state(|g, t, r| {
             let here = self.at(g, t);
             if self.values[g] == 1 {
                 win[here] = true;
-                prob[here] = 1.0;
                 return;
             }
             if r == 0 {
                 return;
             }
-            let mut w = false;
-            let mut s = 0.0;
-            let same = self.count[g] - t;
-            if same > 0 {
-                let next = self.at(g, t + 1);
-                w |= !win[next];
-                s += same as f64 * (1.0 - prob[next]);
-            }
-            for &(h, m) in &self.moves[g] {
-                let next = self.at(h, t + 1);
-                w |= !win[next];
-                s += m as f64 * (1.0 - prob[next]);
+            let mut w = self.count[g] > t && !win[self.at(g, t + 1)];
+            for &(h, _) in &self.moves[g] {
+                w |= !win[self.at(h, t + 1)];
             }
             win[here] = w;
-            prob[here] = s / r as f64;
         });
-        (win, prob)
+        let chance = DealChance::new(self);
+        let (prob, err) =
+            random_probabilities(&chance).unwrap_or_else(|_| unreachable!("(g, t) states have no cycle"));
+        let bound = err[self.states];
+        (win, prob, bound)
     }
 
     /// The first player's random-play win probability as an exact fraction
@@ -287,28 +283,26 @@ impl Deal {
 
     /// The winning first cards and the random-play probability, from the
     /// state values.
-    fn start(&self, win: &[bool], prob: &[f64]) -> (Vec<FirstMove>, f64) {
-        let mut first = Vec::with_capacity(self.first.len());
-        let mut s = 0.0;
-        for &(g, m) in &self.first {
-            let next = self.at(g, 1);
-            s += m as f64 * (1.0 - prob[next]);
-            first.push(FirstMove {
-                card: self.values[g],
-                copies: m,
-                opponent_wins: win[next],
-                opponent_probability: prob[next],
-            });
-        }
-        let p = if self.n == 0 { 0.0 } else { s / self.n as f64 };
-        (first, p)
+    fn start(&self, win: &[bool], prob: &[f64]) -> Vec<FirstMove> {
+        self.first
+            .iter()
+            .map(|&(g, m)| {
+                let next = self.at(g, 1);
+                FirstMove {
+                    card: self.values[g],
+                    copies: m,
+                    opponent_wins: win[next],
+                    opponent_probability: prob[next],
+                }
+            })
+            .collect()
     }
 
     /// The first player's random-play win probability in f64 (absolute
     /// error at most (n + 3)²·2⁻⁵³, see [`Deal::analyse`]).
     pub fn probability(&self) -> f64 {
-        let (win, prob) = self.solve_f64();
-        self.start(&win, &prob).1
+        let (_, prob, _) = self.solve_f64();
+        prob[self.states]
     }
 
     /// Solves the deal: who wins with perfect play, the winning first
@@ -327,15 +321,16 @@ impl Deal {
     /// O(Σ_g cnt(g) · k) for k distinct gcds reachable in one move: at most
     /// about 10⁴ states of 100 moves for n = 100 cards ≤ 100.
     pub fn analyse(&self, force_exact: bool) -> Analysis {
-        let (win, prob) = self.solve_f64();
-        let (first_moves, p) = self.start(&win, &prob);
+        let (win, prob, bound) = self.solve_f64();
+        let first_moves = self.start(&win, &prob);
+        let p = prob[self.states];
         let winning_cards: Vec<u64> = first_moves
             .iter()
             .filter(|m| !m.opponent_wins)
             .map(|m| m.card)
             .collect();
         let n = self.n;
-        let rounded = if force_exact { None } else { round_f64(p, n) };
+        let rounded = if force_exact { None } else { round_f64(p, n, bound) };
         let (probability, exact) = match rounded {
             Some(k) => (k, false),
             None => {
@@ -357,13 +352,81 @@ impl Deal {
     }
 }
 
+/// A deal's (g, t) states and its start, for the library's random-play
+/// pass: state `deal.states` is the start (g = 0, no card thrown).
+struct DealChance<'a> {
+    deal: &'a Deal,
+    /// The g (index into `values`) of each (g, t) state.
+    owner: Vec<u32>,
+}
+
+impl<'a> DealChance<'a> {
+    fn new(deal: &'a Deal) -> Self {
+        let mut owner = vec![0u32; deal.states];
+        for (g, &c) in deal.count.iter().enumerate() {
+            for t in 1..=c {
+                owner[deal.at(g, t)] = g as u32;
+            }
+        }
+        DealChance { deal, owner }
+    }
+
+    /// (g, t) of a state that is not the start.
+    fn state(&self, s: usize) -> (usize, u64) {
+        let g = self.owner[s] as usize;
+        (g, (s - self.deal.offset[g]) as u64 + 1)
+    }
+}
+
+impl ChanceGraph for DealChance<'_> {
+    fn len(&self) -> usize {
+        self.deal.states + 1
+    }
+
+    fn order(&self) -> Result<Vec<usize>> {
+        let mut order = Vec::with_capacity(self.len());
+        self.deal.for_each_state(|g, t, _| order.push(self.deal.at(g, t)));
+        order.push(self.deal.states);
+        Ok(order)
+    }
+
+    fn over(&self, s: usize) -> Option<bool> {
+        if s == self.deal.states {
+            return (self.deal.n == 0).then_some(false);
+        }
+        let (g, t) = self.state(s);
+        if self.deal.values[g] == 1 {
+            Some(true) // the previous player made g = 1 and lost
+        } else if t == self.deal.n {
+            Some(false) // no card left
+        } else {
+            None
+        }
+    }
+
+    fn moves(&self, s: usize, out: &mut Vec<(usize, u64)>) {
+        let d = self.deal;
+        if s == d.states {
+            out.extend(d.first.iter().map(|&(g, m)| (d.at(g, 1), m)));
+            return;
+        }
+        let (g, t) = self.state(s);
+        let same = d.count[g] - t;
+        if same > 0 {
+            out.push((d.at(g, t + 1), same));
+        }
+        out.extend(d.moves[g].iter().map(|&(h, m)| (d.at(h, t + 1), m)));
+    }
+}
+
 /// `p · 10⁴` rounded to an integer, or `None` when `p`, known only within
-/// the error bound (n + 3)²·2⁻⁵³ of [`Deal::analyse`], could lie on either
-/// side of a rounding boundary k + ½.
-fn round_f64(p: f64, n: u64) -> Option<u64> {
+/// `error` (the pass's bound) and the bound (n + 3)²·2⁻⁵³ of
+/// [`Deal::analyse`], could lie on either side of a rounding boundary k + ½.
+fn round_f64(p: f64, n: u64, error: f64) -> Option<u64> {
     let x = p * 10_000.0;
     // The bound scaled by 10⁴, plus the rounding of the product itself.
-    let bound = 10_000.0 * ((n as f64 + 3.0).powi(2) * (f64::EPSILON / 2.0)) + 1e-11;
+    let error = error.max((n as f64 + 3.0).powi(2) * (f64::EPSILON / 2.0));
+    let bound = 10_000.0 * error + 1e-11;
     let near_half = ((x - x.floor()) - 0.5).abs() <= bound;
     (!near_half).then(|| x.round() as u64)
 }
@@ -437,14 +500,14 @@ mod tests {
 
     #[test]
     fn f64_rounding_defers_near_halves_to_exact_arithmetic() {
-        assert_eq!(round_f64(0.58333333, 4), Some(5833));
-        assert_eq!(round_f64(0.4, 100), Some(4000));
-        assert_eq!(round_f64(1.0, 100), Some(10_000));
-        assert_eq!(round_f64(0.0, 0), Some(0));
-        assert_eq!(round_f64(0.12345, 5), None);
-        assert_eq!(round_f64(0.12345 + 1e-13, 100), None);
-        assert_eq!(round_f64(0.12345 + 1e-10, 100), Some(1235));
-        assert_eq!(round_f64(0.12345 + 1e-7, 100), Some(1235));
-        assert_eq!(round_f64(0.12345 - 1e-7, 100), Some(1234));
+        assert_eq!(round_f64(0.58333333, 4, 0.0), Some(5833));
+        assert_eq!(round_f64(0.4, 100, 0.0), Some(4000));
+        assert_eq!(round_f64(1.0, 100, 0.0), Some(10_000));
+        assert_eq!(round_f64(0.0, 0, 0.0), Some(0));
+        assert_eq!(round_f64(0.12345, 5, 0.0), None);
+        assert_eq!(round_f64(0.12345 + 1e-13, 100, 0.0), None);
+        assert_eq!(round_f64(0.12345 + 1e-10, 100, 0.0), Some(1235));
+        assert_eq!(round_f64(0.12345 + 1e-7, 100, 0.0), Some(1235));
+        assert_eq!(round_f64(0.12345 - 1e-7, 100, 0.0), Some(1234));
     }
 }

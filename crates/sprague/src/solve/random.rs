@@ -207,15 +207,16 @@ pub fn win_probability<R: Ruleset>(
             .map(|s| best_move(graph.successors(s as StateId), &solved))
             .collect()
     };
+    let chance = SumChance { graph, play };
+    let order: Vec<usize> = order.into_iter().map(|s| s as usize).collect();
     let floats = Skill2::<f64> {
         mover: skill.mover.to_f64().unwrap_or(0.0),
         opponent: skill.opponent.to_f64().unwrap_or(0.0),
     };
-    let (value, error_bound) = run::<R, f64>(graph, root, play, &order, &best, &floats)?;
-    let exact = run::<R, BigRational>(
-        graph,
-        root,
-        play,
+    let (values, errors) = run(&chance, &order, &best, &floats)?;
+    let (value, error_bound) = (values[root as usize], errors[root as usize]);
+    let exact = run(
+        &chance,
         &order,
         &best,
         &Skill2 {
@@ -224,7 +225,7 @@ pub fn win_probability<R: Ruleset>(
         },
     )
     .ok()
-    .map(|(v, _)| v);
+    .map(|(v, _)| v[root as usize].clone());
     Ok(match exact {
         Some(e) => Probability {
             value: e.to_f64().unwrap_or(value),
@@ -324,16 +325,87 @@ impl Num for BigRational {
     }
 }
 
-/// One pass over the states in topological order; returns the root's
-/// probability and a bound on the float error (0 for rationals).
-fn run<R: Ruleset, T: Num>(
-    graph: &SumGraph<'_, R>,
-    root: StateId,
+/// A finite acyclic game graph on which probabilities are computed: the
+/// whole-sum graph of any ruleset ([`SumGraph`] with a convention), or a
+/// compressed state space of a special game (SEAGM's (g, t) states).
+pub trait ChanceGraph {
+    /// The number of states.
+    fn len(&self) -> usize;
+    /// Whether the graph has no state.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Every state, each after all of its successors; [`Error::Loopy`] on
+    /// a cycle.
+    fn order(&self) -> Result<Vec<usize>>;
+    /// Where the game is over at `s` (no move left, or decided by the
+    /// rules): whether the player to move has won. `None` while it goes on.
+    fn over(&self, s: usize) -> Option<bool>;
+    /// Appends the moves of `s` to `out`: each successor with the number of
+    /// legal moves that lead to it (random play picks each move equally).
+    fn moves(&self, s: usize, out: &mut Vec<(usize, u64)>);
+}
+
+/// A [`SumGraph`] under a convention, as a [`ChanceGraph`]: one move per
+/// edge, in the graph's order (so that [`best_move`] indices apply).
+struct SumChance<'g, 'r, R: Ruleset> {
+    graph: &'g SumGraph<'r, R>,
     play: Play,
-    order: &[StateId],
+}
+
+impl<R: Ruleset> ChanceGraph for SumChance<'_, '_, R> {
+    fn len(&self) -> usize {
+        self.graph.len()
+    }
+    fn order(&self) -> Result<Vec<usize>> {
+        Ok(self
+            .graph
+            .topological_order()?
+            .into_iter()
+            .map(|s| s as usize)
+            .collect())
+    }
+    fn over(&self, s: usize) -> Option<bool> {
+        let id = s as StateId;
+        (self.graph.successors(id).is_empty())
+            .then(|| self.graph.terminal_outcome(id, self.play) == Outcome::N)
+    }
+    fn moves(&self, s: usize, out: &mut Vec<(usize, u64)>) {
+        out.extend(
+            self.graph
+                .successors(s as StateId)
+                .iter()
+                .map(|&t| (t as usize, 1)),
+        );
+    }
+}
+
+/// The random-play probability that the player to move wins, for every
+/// state of `graph`, in floating point, each with a bound on its error.
+///
+/// This is the pass that [`win_probability`] makes for sums, offered for
+/// graphs of other shapes: the SEAGM adapter runs it on its (g, t) states.
+///
+/// # Complexity
+/// O(states + moves).
+pub fn random_probabilities<G: ChanceGraph>(graph: &G) -> Result<(Vec<f64>, Vec<f64>)> {
+    let order = graph.order()?;
+    let skill = Skill2 {
+        mover: 0.0,
+        opponent: 0.0,
+    };
+    let (x, err) = run(graph, &order, &[], &skill)?;
+    Ok((x, err))
+}
+
+/// One pass over the states in topological order: the probability of every
+/// state, and a bound on the float error (0 for rationals).
+fn run<G: ChanceGraph, T: Num>(
+    graph: &G,
+    order: &[usize],
     best: &[Option<usize>],
     skill: &Skill2<T>,
-) -> Result<(T, f64)> {
+) -> Result<(Vec<T>, Vec<f64>)> {
     let n = graph.len();
     let zero = T::from_u64(0);
     let one = T::from_u64(1);
@@ -346,33 +418,30 @@ fn run<R: Ruleset, T: Num>(
     }
     let mut err = vec![0f64; n];
     let mut bits_total = 0u64;
-    // The rounding of one state: its k terms summed, scaled and mixed.
     let ulp = f64::EPSILON;
+    let mut moves: Vec<(usize, u64)> = Vec::new();
     for &s in order {
-        let su = s as usize;
-        let succ = graph.successors(s);
-        if succ.is_empty() {
-            let v = if graph.terminal_outcome(s, play) == Outcome::N {
-                one.clone()
-            } else {
-                zero.clone()
-            };
+        if let Some(wins) = graph.over(s) {
+            let v = if wins { one.clone() } else { zero.clone() };
             if two_skills {
-                y[su] = v.clone();
+                y[s] = v.clone();
             }
-            x[su] = v;
+            x[s] = v;
             continue;
         }
-        let k = succ.len() as u64;
+        moves.clear();
+        graph.moves(s, &mut moves);
+        let k: u64 = moves.iter().map(|&(_, w)| w).sum();
         let mix = |own: &T, other: &[T]| -> T {
             let mut total = zero.clone();
-            for &t in succ {
-                total = total.add(&one.sub(&other[t as usize]));
+            for &(t, w) in &moves {
+                let lose = one.sub(&other[t]);
+                total = total.add(&if w == 1 { lose } else { lose.mul(&T::from_u64(w)) });
             }
-            let mean = total.div_u64(k);
-            match best.get(su).copied().flatten() {
+            let mean = total.div_u64(k.max(1));
+            match best.get(s).copied().flatten() {
                 Some(b) => {
-                    let perfect = one.sub(&other[succ[b] as usize]);
+                    let perfect = one.sub(&other[moves[b].0]);
                     own.mul(&perfect).add(&one.sub(own).mul(&mean))
                 }
                 None => mean,
@@ -387,12 +456,14 @@ fn run<R: Ruleset, T: Num>(
         if vx.bits() > EXACT_BITS_EACH || bits_total > EXACT_BITS_BUDGET {
             return Err(Error::Unsupported("exact probability too large".into()));
         }
-        let worst = succ.iter().map(|&t| err[t as usize]).fold(0.0, f64::max);
-        err[su] = worst + (k as f64 + 8.0) * ulp;
-        x[su] = vx;
+        // The rounding of one state: its terms weighted, summed, scaled and
+        // mixed, on top of the worst error among its successors.
+        let worst = moves.iter().map(|&(t, _)| err[t]).fold(0.0, f64::max);
+        err[s] = worst + (k as f64 + 8.0) * ulp;
+        x[s] = vx;
         if let Some(vy) = vy {
-            y[su] = vy;
+            y[s] = vy;
         }
     }
-    Ok((x[root as usize].clone(), err[root as usize]))
+    Ok((x, err))
 }
