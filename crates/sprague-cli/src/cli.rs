@@ -38,7 +38,7 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// Plot a game's values against n, or a 2-D game as a heat map (SVG or PNG).
     #[command(
-        after_help = "Examples:\n  sprague plot kayles --upto 200 -o kayles.svg\n  sprague plot divide:2..6 --upto 100000 -o fdiv.png\n  sprague plot grid:2x3 --upto 8,8 -o grid.png"
+        after_help = "Examples:\n  sprague plot kayles --upto 200 -o kayles.svg\n  sprague plot divide:2..6 --upto 100000 -o fdiv.png\n  sprague plot grid:2x3 --upto 8,8 -o grid.png\n  sprague plot kayles 4 5 --skill-curve -o skill.png   (win chance against skill: both players equal, and apart)\n  sprague plot nim 1 1 5 --skill-curve --misere -o skill.svg"
     )]
     Plot(PlotArgs),
     /// Solve a contest problem: contest input on stdin, exact contest output on stdout.
@@ -243,9 +243,28 @@ pub enum EmitLanguage {
 pub struct PlotArgs {
     /// The game (see `sprague games`).
     pub spec: String,
+    /// With --skill-curve: the position whose win chance is plotted; several
+    /// form a sum (e.g. `4 5` for Kayles rows).
+    #[arg(value_name = "POSITION")]
+    pub positions: Vec<String>,
     /// The last heap N, or N,M for a heat map of a game on two numbers.
-    #[arg(long, value_name = "N | N,M", allow_hyphen_values = true)]
-    pub upto: String,
+    #[arg(
+        long,
+        value_name = "N | N,M",
+        allow_hyphen_values = true,
+        required_unless_present = "skill_curve",
+        conflicts_with = "skill_curve"
+    )]
+    pub upto: Option<String>,
+    /// Plot the chance that the player to move wins POSITION against skill
+    /// (each player's chance of making the perfect move, else a random
+    /// one): a curve for both players with skill P, and a heat map over the
+    /// two skills apart. Prints the main numbers too.
+    #[arg(long)]
+    pub skill_curve: bool,
+    /// With --skill-curve: misère play (the player who makes the last move loses).
+    #[arg(long)]
+    pub misere: bool,
     /// The image to write: FILE.svg or FILE.png.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,

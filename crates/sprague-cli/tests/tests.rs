@@ -5,11 +5,13 @@
 //! - `engine`: long runs: checkpoints killed with SIGKILL and resumed, bad files.
 //! - `analyze`: patterns, plots and emitted code (compiled and run).
 //! - `beyond`: misère play, remoteness, random and skilled play, loopy games.
+//! - `skill_curve`: `plot --skill-curve`, the win chance against skill.
 
 mod suite {
     mod analyze;
     mod beyond;
     mod cli;
     mod engine;
+    mod skill_curve;
     mod solve;
 }

@@ -1,6 +1,9 @@
 //! `sprague plot`: a heap game's values against n (log-scaled n for
 //! floor-division games, whose runs have geometric boundaries), or a game on
 //! two numbers as a heat map of g(x, y), written as SVG or PNG by plotters.
+//! With `--skill-curve`, one position's win chance against the players'
+//! skills instead (one float pass of [`sprague::solve::random::Skills`] at
+//! each point): a curve for equal skills beside a heat map of skills apart.
 //!
 //! Text in the picture needs a TrueType font. plotters is built without its
 //! system-font feature (which links fontconfig); instead the first font
@@ -15,8 +18,13 @@ use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use sprague::rules::{Game, GameVisitor, Ruleset};
-use sprague::solve::{Limits, Solver};
-use std::io::Write;
+use sprague::solve::random::{Probability, Skills};
+use sprague::solve::retrograde::solve_all;
+use sprague::solve::sums::{StateId, SumGraph};
+use sprague::solve::{Limits, Play, Solver};
+use sprague::Outcome;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 /// Where a TrueType font is commonly found.
@@ -75,14 +83,26 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
             path.display()
         ),
     };
-    let (n, m) = parse_upto(&args.upto)?;
+    if args.skill_curve {
+        return skill_curve(args, &game, format, out);
+    }
+    if args.misere {
+        bail!("--misere applies only with --skill-curve (a plot of values shows normal-play Grundy values)");
+    }
+    if let Some(p) = args.positions.first() {
+        bail!("unexpected position `{p}`: positions are plotted only with --skill-curve (a plot of values takes --upto N)");
+    }
+    let Some(upto) = args.upto.as_deref() else {
+        bail!("give --upto N (or N,M), or a position and --skill-curve");
+    };
+    let (n, m) = parse_upto(upto)?;
     let limits = args.limits.limits();
     let picture = if game.visit(IsHeap) {
         if m.is_some() {
             bail!("`{}` is a heap game: give --upto N, not N,M", game.spec());
         }
         if n < 1 {
-            bail!("bad --upto `{}`: plot at least g(0..=1)", args.upto);
+            bail!("bad --upto `{upto}`: plot at least g(0..=1)");
         }
         Picture::Sequence {
             values: game.visit(Values { n, limits })?,
@@ -391,6 +411,572 @@ fn heat<DB: DrawingBackend>(
                     )
                 })
             }))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The curve's skills are k/SKILL_STEPS for k = 0..=SKILL_STEPS (dyadic,
+/// so that the skills themselves are exact floats).
+const SKILL_STEPS: usize = 32;
+
+/// The heat map's steps, finest first: the finest whose points are
+/// expected to take at most [`HEAT_BUDGET`], else the last.
+const HEAT_STEPS: [usize; 3] = [32, 16, 8];
+
+/// Seconds the heat map should take (a point is one pass over the graph
+/// of sums: microseconds to seconds, with its size).
+const HEAT_BUDGET: f64 = 2.0;
+
+/// A point of the heat map holds two skills, so its pass keeps two
+/// chances per state: measured at 1.2 to 1.7 times a point of the curve.
+const APART_COST: f64 = 1.5;
+
+/// The picture of `--skill-curve`: two panels side by side.
+const SKILL_SIZE: (u32, u32) = (1400, 680);
+
+/// The win chance of one position against the players' skills.
+struct SkillGrid {
+    /// The position as written back by the rules (`4 + 5`).
+    position: String,
+    play: Play,
+    /// Who wins with perfect play.
+    outcome: Outcome,
+    /// `curve[k]`: both players with skill k/SKILL_STEPS.
+    curve: Vec<f64>,
+    /// The heat map's step is 1/heat_steps (a divisor of SKILL_STEPS).
+    heat_steps: usize,
+    /// `heat[a][b]`: the player to move with skill a/heat_steps, the
+    /// opponent b/heat_steps.
+    heat: Vec<Vec<f64>>,
+    /// The largest proven bound on a chance's floating-point error.
+    error: f64,
+    /// The mean seconds of one point of the curve (on one core).
+    point_secs: f64,
+}
+
+impl SkillGrid {
+    /// The chance at skills (a, b), each a fraction of 1 given as
+    /// (numerator, denominator) with a point of the heat map there.
+    fn at(&self, a: (usize, usize), b: (usize, usize)) -> f64 {
+        let m = self.heat_steps;
+        self.heat[a.0 * m / a.1][b.0 * m / b.1]
+    }
+
+    /// The share of the heat map's points where the player to move is
+    /// favoured (a chance above 1/2).
+    fn favoured_share(&self) -> f64 {
+        let all = self.heat.iter().flatten();
+        let n = all.clone().count();
+        all.filter(|&&p| p > 0.5).count() as f64 / n as f64
+    }
+}
+
+/// Runs `sprague plot SPEC POSITION... --skill-curve -o FILE`.
+fn skill_curve(args: &PlotArgs, game: &Game, format: Format, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.positions.is_empty() {
+        bail!(
+            "--skill-curve needs a position: e.g. `sprague plot {} POSITION... --skill-curve -o {}`",
+            args.spec,
+            args.output.display()
+        );
+    }
+    let play = if args.misere { Play::Misere } else { Play::Normal };
+    let grid = game.visit(SkillJob {
+        positions: &args.positions,
+        play,
+        limits: args.limits.limits(),
+    })?;
+    let path = args.output.as_path();
+    std::fs::File::create(path).map_err(|e| anyhow!("cannot write `{}`: {e}", path.display()))?;
+    let text = fonts();
+    let labels = SkillLabels::new(&args.spec, &grid);
+    let drawn = match format {
+        Format::Svg => draw_skill(
+            SVGBackend::new(path, SKILL_SIZE).into_drawing_area(),
+            &grid,
+            &labels,
+            text,
+        ),
+        Format::Png => draw_skill(
+            BitMapBackend::new(path, SKILL_SIZE).into_drawing_area(),
+            &grid,
+            &labels,
+            text,
+        ),
+    };
+    drawn.map_err(|e| anyhow!("cannot write `{}`: {e}", path.display()))?;
+    let (n, half) = (SKILL_STEPS, SKILL_STEPS / 2);
+    let (zero, one, mid) = ((0, 1), (1, 1), (1, 2));
+    writeln!(out, "{}", labels.title)?;
+    writeln!(out, "outcome   {}", labels.outcome)?;
+    writeln!(
+        out,
+        "equal     P=0: {}, P=0.5: {}, P=1: {}  (both players with skill P)",
+        chance_text(grid.curve[0]),
+        chance_text(grid.curve[half]),
+        chance_text(grid.curve[n]),
+    )?;
+    writeln!(
+        out,
+        "apart     a=1,b=0: {}, a=0,b=1: {}, a=1,b=0.5: {}, a=0.5,b=1: {}; above 1/2 at {:.0}% of the {m}×{m} points  (skill a for the player to move, b for the opponent)",
+        chance_text(grid.at(one, zero)),
+        chance_text(grid.at(zero, one)),
+        chance_text(grid.at(one, mid)),
+        chance_text(grid.at(mid, one)),
+        grid.favoured_share() * 100.0,
+        m = grid.heat_steps + 1,
+    )?;
+    if grid.heat_steps < SKILL_STEPS {
+        writeln!(
+            out,
+            "note: the heat map is on steps of 1/{} to save time (the graph is large: about {:.0} ms a point)",
+            grid.heat_steps,
+            grid.point_secs * 1000.0
+        )?;
+    }
+    writeln!(
+        out,
+        "note: chances in floating point, each within {:.1e} of the exact value (proven bound)",
+        grid.error
+    )?;
+    if !text {
+        writeln!(
+            out,
+            "note: no TrueType font found (set SPRAGUE_FONT=/path/to/font.ttf); the plot has no text"
+        )?;
+    }
+    writeln!(out, "wrote {}", path.display())?;
+    Ok(())
+}
+
+/// A chance as text: `0` and `1` when the float is exactly that, else six
+/// decimals at most.
+fn chance_text(p: f64) -> String {
+    if p == 0.0 || p == 1.0 {
+        return format!("{p}");
+    }
+    let t = format!("{p:.6}");
+    let t = t.trim_end_matches('0').trim_end_matches('.');
+    match t {
+        "0" => "<0.000001".into(),
+        "1" => ">0.999999".into(),
+        _ => t.into(),
+    }
+}
+
+/// The words of the skill picture and of the summary.
+struct SkillLabels {
+    title: String,
+    outcome: String,
+}
+
+impl SkillLabels {
+    fn new(spec: &str, grid: &SkillGrid) -> SkillLabels {
+        let play = match grid.play {
+            Play::Normal => "",
+            Play::Misere => ", misère play",
+        };
+        SkillLabels {
+            title: format!("Win chance of the player to move: {spec} {}{play}", grid.position),
+            outcome: format!("{}: {} with perfect play", grid.outcome, grid.outcome.describe()),
+        }
+    }
+}
+
+struct SkillJob<'a> {
+    positions: &'a [String],
+    play: Play,
+    limits: Limits,
+}
+
+impl GameVisitor for SkillJob<'_> {
+    type Output = anyhow::Result<SkillGrid>;
+
+    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+        if rules.may_loop() {
+            bail!(
+                "`{}` is loopy: random play may never end, so --skill-curve has no win chance to plot",
+                rules.spec()
+            );
+        }
+        let sum: Vec<R::Position> = self
+            .positions
+            .iter()
+            .map(|t| rules.parse_position(t))
+            .collect::<Result<_, _>>()?;
+        let mut graph = SumGraph::new(rules, self.limits);
+        let root = graph.add_root(&sum)?;
+        // A cycle the rules did not announce: the same refusal, from the graph.
+        graph.topological_order()?;
+        let outcome = solve_all(&graph, self.play)[root as usize].outcome;
+        let position = sum
+            .iter()
+            .map(|p| rules.format_position(p))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let mut grid = skill_grid(&graph, root, self.play)?;
+        grid.position = if position.is_empty() {
+            "(nothing left)".into()
+        } else {
+            position
+        };
+        grid.outcome = outcome;
+        Ok(grid)
+    }
+}
+
+/// The win chance along the curve of equal skills, then over the square
+/// of skills apart, as finely as [`HEAT_BUDGET`] allows.
+fn skill_grid<R: Ruleset>(graph: &SumGraph<'_, R>, root: StateId, play: Play) -> anyhow::Result<SkillGrid> {
+    let n = SKILL_STEPS;
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let bar = match std::io::stderr().is_terminal() {
+        true => indicatif::ProgressBar::new(n as u64 + 1),
+        false => indicatif::ProgressBar::hidden(),
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "computing win chances {bar:30} {pos}/{len} points, {eta} left",
+        )
+        .expect("a valid template"),
+    );
+    let started = std::time::Instant::now();
+    let diagonal: Vec<(usize, usize)> = (0..=n).map(|k| (k, k)).collect();
+    let curve = skill_points(graph, root, play, &diagonal, threads, &bar)?;
+    let point_secs = started.elapsed().as_secs_f64() * threads.min(n + 1) as f64 / (n + 1) as f64;
+    let heat_steps = HEAT_STEPS
+        .iter()
+        .copied()
+        .find(|&m| (m + 1) as f64 * m as f64 * APART_COST * point_secs / threads as f64 <= HEAT_BUDGET)
+        .unwrap_or(HEAT_STEPS[HEAT_STEPS.len() - 1]);
+    let scale = n / heat_steps;
+    let apart: Vec<(usize, usize)> = (0..=heat_steps)
+        .flat_map(|a| (0..=heat_steps).map(move |b| (a * scale, b * scale)))
+        .filter(|(a, b)| a != b)
+        .collect();
+    bar.inc_length(apart.len() as u64);
+    let mut found: std::collections::HashMap<(usize, usize), Probability> = apart
+        .iter()
+        .copied()
+        .zip(skill_points(graph, root, play, &apart, threads, &bar)?)
+        .collect();
+    bar.finish_and_clear();
+    let error = curve
+        .iter()
+        .chain(found.values())
+        .map(|p| p.error_bound)
+        .fold(0.0, f64::max);
+    let heat = (0..=heat_steps)
+        .map(|a| {
+            (0..=heat_steps)
+                .map(|b| match found.remove(&(a * scale, b * scale)) {
+                    Some(p) => p.value,
+                    None => curve[a * scale].value,
+                })
+                .collect()
+        })
+        .collect();
+    Ok(SkillGrid {
+        position: String::new(),
+        play,
+        outcome: Outcome::P,
+        curve: curve.iter().map(|p| p.value).collect(),
+        heat_steps,
+        heat,
+        error,
+        point_secs,
+    })
+}
+
+/// The win chance at each pair of skills (a, b)/SKILL_STEPS in `points`,
+/// spread over `threads` threads (each point is a pass over the graph).
+fn skill_points<R: Ruleset>(
+    graph: &SumGraph<'_, R>,
+    root: StateId,
+    play: Play,
+    points: &[(usize, usize)],
+    threads: usize,
+    bar: &indicatif::ProgressBar,
+) -> anyhow::Result<Vec<Probability>> {
+    let n = SKILL_STEPS as f64;
+    let skills = Skills::new(graph, play)?;
+    let total = points.len();
+    let next = AtomicUsize::new(0);
+    let point = |i: usize| -> anyhow::Result<Probability> {
+        let (a, b) = points[i];
+        let p = skills.float(root, a as f64 / n, b as f64 / n);
+        bar.inc(1);
+        Ok(p)
+    };
+    let mut found: Vec<Option<Probability>> = vec![None; total];
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let workers: Vec<_> = (0..threads.min(total))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= total {
+                            return Ok(mine);
+                        }
+                        match point(i) {
+                            Ok(p) => mine.push((i, p)),
+                            Err(e) => {
+                                // Stop the others: every point fails alike.
+                                next.store(total, Ordering::Relaxed);
+                                return Err(e);
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        for w in workers {
+            let mine = w.join().map_err(|_| anyhow!("a worker thread panicked"))??;
+            for (i, p) in mine {
+                found[i] = Some(p);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(found
+        .into_iter()
+        .map(|p| p.expect("every point is computed"))
+        .collect())
+}
+
+/// A diverging colour ramp for a chance: red (the player to move loses)
+/// through near-white at 1/2 to blue (the player to move wins).
+fn chance_colour(p: f64) -> RGBColor {
+    const STOPS: [(f64, f64, f64); 5] = [
+        (178.0, 24.0, 43.0),
+        (239.0, 138.0, 98.0),
+        (247.0, 247.0, 247.0),
+        (103.0, 169.0, 207.0),
+        (33.0, 102.0, 172.0),
+    ];
+    let pos = p.clamp(0.0, 1.0) * (STOPS.len() - 1) as f64;
+    let i = (pos.floor() as usize).min(STOPS.len() - 2);
+    let f = pos - i as f64;
+    let (a, b) = (STOPS[i], STOPS[i + 1]);
+    let mix = |x: f64, y: f64| (x + (y - x) * f).round() as u8;
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+fn centred(size: f64, colour: &RGBColor) -> TextStyle<'static> {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    ("sans-serif", size)
+        .into_font()
+        .color(colour)
+        .pos(Pos::new(HPos::Center, VPos::Center))
+}
+
+fn draw_skill<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    grid: &SkillGrid,
+    labels: &SkillLabels,
+    text: bool,
+) -> Result<(), String> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    root.fill(&WHITE).map_err(e)?;
+    let (w, _) = root.dim_in_pixel();
+    let body = if text {
+        let (head, body) = root.split_vertically(78);
+        let mid = w as i32 / 2;
+        head.draw(&Text::new(
+            labels.title.as_str(),
+            (mid, 26),
+            centred(26.0, &BLACK),
+        ))
+        .map_err(e)?;
+        let sub = format!(
+            "{}.  Skill = a player's chance of making the perfect move (else a uniformly random one).",
+            labels.outcome
+        );
+        head.draw(&Text::new(sub, (mid, 60), centred(17.0, &RGBColor(70, 70, 70))))
+            .map_err(e)?;
+        body
+    } else {
+        root.clone()
+    };
+    let (left, right) = body.split_horizontally(w / 2);
+    skill_line(&left, grid, text)?;
+    skill_heat(&right, grid, text)?;
+    root.present().map_err(e)
+}
+
+/// The left panel: the chance against P, both players with skill P.
+fn skill_line<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    grid: &SkillGrid,
+    text: bool,
+) -> Result<(), String> {
+    let n = SKILL_STEPS;
+    let curve: Vec<(f64, f64)> = grid
+        .curve
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| (k as f64 / n as f64, p))
+        .collect();
+    let mut builder = ChartBuilder::on(area);
+    builder.margin(16).margin_right(30);
+    if text {
+        builder
+            .caption("Equal skills: both players with skill P", ("sans-serif", 21))
+            .x_label_area_size(48)
+            .y_label_area_size(62);
+    }
+    let mut chart = builder
+        .build_cartesian_2d(0.0..1.0, -0.02..1.02)
+        .map_err(|e| e.to_string())?;
+    if text {
+        chart
+            .configure_mesh()
+            .x_desc("P: each player's skill")
+            .y_desc("win chance of the player to move")
+            .x_labels(11)
+            .y_labels(11)
+            .x_label_formatter(&|v| format!("{v:.1}"))
+            .y_label_formatter(&|v| format!("{v:.1}"))
+            .light_line_style(WHITE.mix(0.0))
+            .bold_line_style(RGBColor(225, 225, 225))
+            .label_style(("sans-serif", 15))
+            .axis_desc_style(("sans-serif", 17))
+            .draw()
+            .map_err(|e| e.to_string())?;
+    }
+    let grey = RGBColor(150, 150, 150);
+    chart
+        .draw_series(LineSeries::new([(0.0, 0.5), (1.0, 0.5)], grey.stroke_width(1)))
+        .map_err(|e| e.to_string())?;
+    let colour = RGBColor(31, 90, 160);
+    chart
+        .draw_series(LineSeries::new(curve.iter().copied(), colour.stroke_width(3)))
+        .map_err(|e| e.to_string())?;
+    let marks = [0, n / 2, n];
+    chart
+        .draw_series(marks.iter().map(|&k| Circle::new(curve[k], 5, colour.filled())))
+        .map_err(|e| e.to_string())?;
+    if text {
+        use plotters::style::text_anchor::{HPos, Pos, VPos};
+        chart
+            .draw_series(marks.iter().map(|&k| {
+                let (x, y) = curve[k];
+                // Above the point, or below where the point is near the top.
+                let v = if y > 0.9 { VPos::Top } else { VPos::Bottom };
+                let h = match k {
+                    0 => HPos::Left,
+                    k if k == n => HPos::Right,
+                    _ => HPos::Center,
+                };
+                let dy = if y > 0.9 { -0.035 } else { 0.035 };
+                let dx = match h {
+                    HPos::Left => 0.012,
+                    HPos::Right => -0.012,
+                    HPos::Center => 0.0,
+                };
+                let style = ("sans-serif", 16).into_font().color(&BLACK).pos(Pos::new(h, v));
+                Text::new(chance_text(y), (x + dx, y + dy), style)
+            }))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The right panel: the chance over (mover's skill a, opponent's skill b),
+/// with a colour scale.
+fn skill_heat<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    grid: &SkillGrid,
+    text: bool,
+) -> Result<(), String> {
+    let n = grid.heat_steps;
+    let (w, h) = area.dim_in_pixel();
+    let bar_w = if text { 120 } else { 60 };
+    let (map_area, bar_area) = area.split_horizontally(w.saturating_sub(bar_w));
+    // A square map: the caption, labels and margins take about this much.
+    let (extra_w, extra_h) = if text { (94, 130) } else { (32, 32) };
+    let side = (w.saturating_sub(bar_w + extra_w)).min(h.saturating_sub(extra_h));
+    let spare = (w.saturating_sub(bar_w + extra_w)).saturating_sub(side);
+    let map_area = map_area.margin(0, 0, spare / 2, spare - spare / 2);
+    let mut builder = ChartBuilder::on(&map_area);
+    builder.margin(16);
+    if text {
+        builder
+            .caption(
+                "Skills apart: a for the player to move, b for the opponent",
+                ("sans-serif", 21),
+            )
+            .x_label_area_size(48)
+            .y_label_area_size(62);
+    }
+    let mut chart = builder
+        .build_cartesian_2d(0.0..1.0, 0.0..1.0)
+        .map_err(|e| e.to_string())?;
+    let edge = |k: usize, d: f64| ((k as f64 + d) / n as f64).clamp(0.0, 1.0);
+    chart
+        .draw_series((0..=n).flat_map(|a| {
+            (0..=n).map(move |b| {
+                Rectangle::new(
+                    [(edge(a, -0.5), edge(b, -0.5)), (edge(a, 0.5), edge(b, 0.5))],
+                    chance_colour(grid.heat[a][b]).filled(),
+                )
+            })
+        }))
+        .map_err(|e| e.to_string())?;
+    // The diagonal a = b is the left panel's curve.
+    chart
+        .draw_series(LineSeries::new(
+            [(0.0, 0.0), (1.0, 1.0)],
+            BLACK.mix(0.45).stroke_width(1),
+        ))
+        .map_err(|e| e.to_string())?;
+    if text {
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_desc("a: skill of the player to move")
+            .y_desc("b: skill of the opponent")
+            .x_labels(11)
+            .y_labels(11)
+            .x_label_formatter(&|v| format!("{v:.1}"))
+            .y_label_formatter(&|v| format!("{v:.1}"))
+            .label_style(("sans-serif", 15))
+            .axis_desc_style(("sans-serif", 17))
+            .draw()
+            .map_err(|e| e.to_string())?;
+    }
+    // The colour scale, level with the map.
+    let (_, rows) = chart.plotting_area().get_pixel_range();
+    let (_, y0) = bar_area.get_base_pixel();
+    let (_, bar_h) = bar_area.dim_in_pixel();
+    let top = (rows.start - y0).max(0) as u32;
+    let bottom = (bar_h as i32 - (rows.end - y0)).max(0) as u32;
+    let bar_area = bar_area.margin(top, bottom, 10, 14);
+    let mut builder = ChartBuilder::on(&bar_area);
+    if text {
+        builder.right_y_label_area_size(64);
+    }
+    let mut bar = builder
+        .build_cartesian_2d(0.0..1.0, 0.0..1.0)
+        .map_err(|e| e.to_string())?;
+    const SHADES: usize = 200;
+    bar.draw_series((0..SHADES).map(|i| {
+        let (lo, hi) = (i as f64 / SHADES as f64, (i + 1) as f64 / SHADES as f64);
+        Rectangle::new([(0.0, lo), (1.0, hi)], chance_colour((lo + hi) / 2.0).filled())
+    }))
+    .map_err(|e| e.to_string())?;
+    if text {
+        bar.configure_mesh()
+            .disable_mesh()
+            .disable_x_axis()
+            .y_desc("win chance")
+            .y_labels(11)
+            .y_label_formatter(&|v| format!("{v:.1}"))
+            .label_style(("sans-serif", 15))
+            .axis_desc_style(("sans-serif", 17))
+            .draw()
             .map_err(|e| e.to_string())?;
     }
     Ok(())

@@ -9,7 +9,7 @@
 use super::{Limits, Play};
 use crate::rules::{Moves, Ruleset};
 use crate::{excerpt, Error, Outcome, Result};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A memoised win/loss search over canonical sums (sorted, without
 /// components that have no move).
@@ -48,8 +48,8 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
             rules,
             play,
             limits,
-            wins: HashMap::new(),
-            inert: HashMap::new(),
+            wins: HashMap::default(),
+            inert: HashMap::default(),
             work: 0,
         }
     }
@@ -59,31 +59,33 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
         self.wins.len()
     }
 
-    fn canonical(&mut self, sum: Vec<R::Position>) -> Vec<R::Position> {
-        let mut scratch = Moves::new(false);
-        let mut keep = Vec::with_capacity(sum.len());
-        for p in sum {
-            if self.rules.branching(&p) > super::sums::INERT_CHECK {
-                keep.push(p);
-                continue;
-            }
-            let inert = *self.inert.entry(p.clone()).or_insert_with(|| {
-                scratch.clear();
-                self.rules.moves(&p, &mut scratch);
-                scratch.is_empty()
-            });
-            if !inert {
-                keep.push(p);
-            }
+    /// Whether `p` is known to have no move (tested only where the rules
+    /// promise few moves).
+    fn inert(&mut self, p: &R::Position, scratch: &mut Moves<R::Position>) -> bool {
+        if self.rules.branching(p) > super::sums::INERT_CHECK {
+            return false;
         }
-        keep.sort_unstable();
-        keep
+        if let Some(&i) = self.inert.get(p) {
+            return i;
+        }
+        scratch.clear();
+        self.rules.moves(p, scratch);
+        self.inert.insert(p.clone(), scratch.is_empty());
+        scratch.is_empty()
+    }
+
+    fn canonical(&mut self, mut sum: Vec<R::Position>) -> Vec<R::Position> {
+        let mut scratch = Moves::new(false);
+        sum.retain(|p| !self.inert(p, &mut scratch));
+        sum.sort_unstable();
+        sum
     }
 
     /// The canonical sums one move from `sum` (a canonical sum).
     fn options(&mut self, sum: &[R::Position]) -> Result<Vec<Vec<R::Position>>> {
         let mut out = Vec::new();
         let mut moves = Moves::new(false);
+        let mut scratch = Moves::new(false);
         for i in 0..sum.len() {
             if i > 0 && sum[i] == sum[i - 1] {
                 continue; // an equal component gives the same sums
@@ -108,11 +110,17 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
                 });
             }
             for parts in moves.iter() {
+                // The rest of the sum is canonical: insert the new parts.
                 let mut next = Vec::with_capacity(sum.len() + parts.len());
                 next.extend_from_slice(&sum[..i]);
-                next.extend_from_slice(parts);
                 next.extend_from_slice(&sum[i + 1..]);
-                out.push(self.canonical(next));
+                for q in parts {
+                    if !self.inert(q, &mut scratch) {
+                        let at = next.partition_point(|x| x < q);
+                        next.insert(at, q.clone());
+                    }
+                }
+                out.push(next);
             }
         }
         Ok(out)
@@ -140,7 +148,8 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
             options,
             next: 0,
         }];
-        let mut on_path: std::collections::HashSet<Vec<R::Position>> = [root.clone()].into();
+        let mut on_path: rustc_hash::FxHashSet<Vec<R::Position>> = rustc_hash::FxHashSet::default();
+        on_path.insert(root.clone());
         while let Some(top) = stack.last_mut() {
             let mut settled = None;
             if top.options.is_empty() {

@@ -240,6 +240,68 @@ pub fn win_probability<R: Ruleset>(
     })
 }
 
+/// Many skill questions about one graph: the order and the perfect moves
+/// are found once, then each pair of skills is one float pass — for curves
+/// and heat maps of the win chance against skill.
+///
+/// # Examples
+/// ```
+/// use sprague::rules::Nim;
+/// use sprague::solve::random::Skills;
+/// use sprague::solve::{sums::SumGraph, Limits, Play};
+///
+/// let mut g = SumGraph::new(&Nim, Limits::default());
+/// let root = g.add_root(&[3, 4, 5]).unwrap();
+/// let skills = Skills::new(&g, Play::Normal).unwrap();
+/// assert_eq!(skills.float(root, 1.0, 1.0).value, 1.0); // a win with perfect play
+/// assert!(skills.float(root, 0.0, 0.0).value < 1.0);
+/// ```
+pub struct Skills<'g, 'r, R: Ruleset> {
+    chance: SumChance<'g, 'r, R>,
+    order: Vec<usize>,
+    best: Vec<Option<usize>>,
+}
+
+impl<'g, 'r, R: Ruleset> Skills<'g, 'r, R> {
+    /// Prepares `graph` under `play`: [`Error::Loopy`] on a cycle.
+    ///
+    /// # Complexity
+    /// O(states + moves).
+    pub fn new(graph: &'g SumGraph<'r, R>, play: Play) -> Result<Self> {
+        let order = graph
+            .topological_order()?
+            .into_iter()
+            .map(|s| s as usize)
+            .collect();
+        let solved = solve_all(graph, play);
+        let best = (0..graph.len())
+            .map(|s| best_move(graph.successors(s as StateId), &solved))
+            .collect();
+        Ok(Skills {
+            chance: SumChance { graph, play },
+            order,
+            best,
+        })
+    }
+
+    /// The chance that the player to move at `root` wins with skill
+    /// `mover` (its opponent `opponent`), in floating point with its error
+    /// bound (`exact` is `None`).
+    ///
+    /// # Complexity
+    /// O(states + moves).
+    pub fn float(&self, root: StateId, mover: f64, opponent: f64) -> Probability {
+        let skill = Skill2 { mover, opponent };
+        let (x, err) = run(&self.chance, &self.order, &self.best, &skill)
+            .unwrap_or_else(|_| unreachable!("floats have no size budget"));
+        Probability {
+            value: x[root as usize],
+            exact: None,
+            error_bound: err[root as usize],
+        }
+    }
+}
+
 /// The probability of the sum `sum` in one call: builds the graph of its
 /// sums within `limits` (see [`win_probability`]).
 ///

@@ -12,7 +12,7 @@
 use super::{Limits, Play};
 use crate::rules::{Convention, Moves, Ruleset};
 use crate::{excerpt, Error, Outcome, Result};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Parts are tested for having no move (and then left out of sums) only
 /// when the rules promise at most this many moves.
@@ -61,11 +61,11 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             limits,
             special: rules.convention() == Convention::Special,
             states: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             starts: vec![0],
             edges: Vec::new(),
             decided: Vec::new(),
-            inert: HashMap::new(),
+            inert: HashMap::default(),
             work: 0,
             root_text: String::new(),
         }
@@ -164,38 +164,63 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         Ok(())
     }
 
+    /// Whether `p` is known to have no move (asked only where the rules
+    /// promise few moves; see [`INERT_CHECK`]).
+    fn inert(&mut self, p: &R::Position, scratch: &mut Moves<R::Position>) -> bool {
+        if let Some(&i) = self.inert.get(p) {
+            return i;
+        }
+        // Leaving out parts without moves only merges states: not worth
+        // listing many moves to find out.
+        if self.rules.branching(p) > INERT_CHECK {
+            return false;
+        }
+        scratch.clear();
+        self.rules.moves(p, scratch);
+        self.work += scratch.len() as u64 + 1;
+        self.inert.insert(p.clone(), scratch.is_empty());
+        scratch.is_empty()
+    }
+
     /// `sum` in canonical form: parts without moves left out (where that is
     /// cheap to know), the rest sorted.
     fn canonical(&mut self, mut sum: Vec<R::Position>) -> Result<Vec<R::Position>> {
         if !self.special {
             let mut scratch = Moves::new(false);
-            let mut keep = Vec::with_capacity(sum.len());
-            for p in sum.drain(..) {
-                let inert = match self.inert.get(&p) {
-                    Some(&i) => i,
-                    // Leaving out parts without moves only merges states:
-                    // not worth listing many moves to find out.
-                    None if self.rules.branching(&p) > INERT_CHECK => false,
-                    None => {
-                        scratch.clear();
-                        self.rules.moves(&p, &mut scratch);
-                        self.work += scratch.len() as u64 + 1;
-                        self.inert.insert(p.clone(), scratch.is_empty());
-                        scratch.is_empty()
-                    }
-                };
-                if !inert {
-                    keep.push(p);
-                }
-            }
-            sum = keep;
+            sum.retain(|p| !self.inert(p, &mut scratch));
         }
         sum.sort_unstable();
         Ok(sum)
     }
 
+    /// The canonical sum after a move in component `i` of the canonical
+    /// `sum` leaves `parts`: only the new parts are tested and inserted in
+    /// order, the rest is canonical already.
+    fn successor(
+        &mut self,
+        sum: &[R::Position],
+        i: usize,
+        parts: &[R::Position],
+        scratch: &mut Moves<R::Position>,
+    ) -> Vec<R::Position> {
+        let mut next = Vec::with_capacity(sum.len() + parts.len());
+        next.extend_from_slice(&sum[..i]);
+        next.extend_from_slice(&sum[i + 1..]);
+        for p in parts {
+            if self.special || !self.inert(p, scratch) {
+                let at = next.partition_point(|q| q < p);
+                next.insert(at, p.clone());
+            }
+        }
+        next
+    }
+
     fn intern(&mut self, sum: Vec<R::Position>) -> Result<StateId> {
         let key = self.canonical(sum)?;
+        self.intern_canonical(key)
+    }
+
+    fn intern_canonical(&mut self, key: Vec<R::Position>) -> Result<StateId> {
         if let Some(&s) = self.index.get(&key) {
             return Ok(s);
         }
@@ -220,6 +245,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// the successors of state s are stored right after those of s − 1.
     fn expand_all(&mut self) -> Result<()> {
         let mut moves = Moves::new(false);
+        let mut scratch = Moves::new(false);
         let mut targets: Vec<StateId> = Vec::new();
         while self.starts.len() <= self.states.len() {
             let s = self.starts.len() - 1;
@@ -252,11 +278,8 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
                                 "a move of a special-convention game left a sum".into(),
                             ));
                         }
-                        let mut next = Vec::with_capacity(sum.len() + parts.len());
-                        next.extend_from_slice(&sum[..i]);
-                        next.extend_from_slice(parts);
-                        next.extend_from_slice(&sum[i + 1..]);
-                        let t = self.intern(next)?;
+                        let next = self.successor(&sum, i, parts, &mut scratch);
+                        let t = self.intern_canonical(next)?;
                         targets.push(t);
                     }
                     run = first..targets.len();
