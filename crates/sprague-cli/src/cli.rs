@@ -36,7 +36,7 @@ pub enum Command {
         after_help = "Examples:\n  sprague analyze kayles\n  sprague analyze divide:2..6 --json\n  sprague analyze subtract:1,3,4 --emit cpp\n  sprague analyze grid:2x3 --upto 24,24"
     )]
     Analyze(AnalyzeArgs),
-    /// Plot a game's values against n, or a 2-D game as a heat map (SVG or PNG).
+    /// Plot a game's values against n, a 2-D game as a heat map, or a position's win chance against skill (SVG or PNG).
     #[command(
         after_help = "Examples:\n  sprague plot kayles --upto 200 -o kayles.svg\n  sprague plot divide:2..6 --upto 100000 -o fdiv.png\n  sprague plot grid:2x3 --upto 8,8 -o grid.png\n  sprague plot kayles 4 5 --skill-curve -o skill.png   (win chance against skill: both players equal, and apart)\n  sprague plot nim 1 1 5 --skill-curve --misere -o skill.svg"
     )]

@@ -179,13 +179,19 @@ pub fn answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Resu
                 rules.spec()
             )));
         }
-        a.probability = Some(random::probability_of(
-            rules,
-            sum,
-            query.play,
-            skill,
-            query.limits,
-        )?);
+        let mut graph = SumGraph::new(rules, query.limits);
+        let root = graph.add_root(sum)?;
+        let p = random::win_probability(&graph, root, query.play, skill)?;
+        a.notes.push(format!(
+            "win chance over the {} sums reachable, {}",
+            graph.len(),
+            if p.exact.is_some() {
+                "in exact fractions"
+            } else {
+                "in floating point (the exact fractions grew too large)"
+            }
+        ));
+        a.probability = Some(p);
     }
     a.moves_total = a.moves_total.max(a.moves.len() as u64);
     Ok(a)
