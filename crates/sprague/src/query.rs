@@ -406,9 +406,14 @@ fn add_remoteness<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query, a: 
             ));
             return;
         }
-        Err(_) => {
-            a.notes
-                .push("remoteness not computed: the position reaches too many sums".into());
+        Err(Error::WorkExceeded { limit, .. }) => {
+            a.notes.push(format!(
+                "remoteness not computed: listing the sums the position reaches takes more than {limit} steps"
+            ));
+            return;
+        }
+        Err(e) => {
+            a.notes.push(format!("remoteness not computed: {e}"));
             return;
         }
     };
@@ -510,8 +515,13 @@ fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
     let mut graph = SumGraph::new(rules, limits);
     let root = match graph.add_root(sum) {
         Ok(root) => root,
-        Err(Error::LimitExceeded { limit, .. } | Error::WorkExceeded { limit, .. }) if !special => {
-            return search_answer(rules, sum, query, components, limit);
+        Err(Error::LimitExceeded { limit, .. }) if !special => {
+            let why = format!("the position reaches more than {limit} sums");
+            return search_answer(rules, sum, query, components, &why);
+        }
+        Err(Error::WorkExceeded { limit, .. }) if !special => {
+            let why = format!("listing the sums the position reaches takes more than {limit} steps");
+            return search_answer(rules, sum, query, components, &why);
         }
         Err(e) => return Err(e),
     };
@@ -541,7 +551,7 @@ fn search_answer<R: Ruleset>(
     sum: &[R::Position],
     query: &Query,
     components: Vec<ComponentValue>,
-    bound: u64,
+    why: &str,
 ) -> Result<Answer<R::Position>> {
     let mut search = OutcomeSearch::new(rules, query.play, query.limits);
     let outcome = search.outcome(sum)?;
@@ -582,9 +592,7 @@ fn search_answer<R: Ruleset>(
         ),
         pattern: None,
         probability: None,
-        notes: vec![format!(
-            "remoteness not computed: the position reaches more than {bound} sums"
-        )],
+        notes: vec![format!("remoteness not computed: {why}")],
     })
 }
 
