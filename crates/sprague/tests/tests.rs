@@ -7,6 +7,8 @@
 //! - `engine`: the sequence engine against the dense engine, periods, resume.
 //! - `pattern`: every prover against long tables; evaluators far beyond.
 //! - `problems`: the contest solvers against brute force.
+//! - `sums`: misère play, remoteness, random play and loopy games against
+//!   a plain reference over every reachable whole sum.
 
 mod suite {
     mod brute;
@@ -14,4 +16,5 @@ mod suite {
     mod known;
     mod pattern;
     mod problems;
+    mod sums;
 }
