@@ -112,7 +112,8 @@ pub fn misere_values<R: Ruleset>(rules: &R, positions: &[R::Position], limits: L
 /// A genus symbol g^{γ1 γ2 …} (Winning Ways, ch. 13): γ0 = g⁺(G), the
 /// normal value, and γ(k) = g⁻(G + 2 + … + 2) with k − 1 nim heaps of 2.
 /// The sequence γ1, γ2, … ends alternating between two values; `misere`
-/// stops where that alternation starts, as Winning Ways writes it.
+/// stops where that alternation starts, as Winning Ways writes it, as far
+/// as the terms computed show (see [`genus`]'s `depth`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Genus {
     /// γ0: the normal-play Grundy value.

@@ -102,7 +102,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
             }
             moves.clear();
             self.rules.moves(p, &mut moves);
-            self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1);
+            self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1) * super::sums::SUM_STEP;
             if self.work > self.limits.max_work {
                 return Err(Error::WorkExceeded {
                     what: "searching the outcome".into(),
@@ -143,6 +143,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
             return Ok(lone(w));
         }
         let options = self.options(&root)?;
+        let mut held = options.len();
         let mut stack = vec![Frame {
             sum: root.clone(),
             options,
@@ -171,6 +172,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
             }
             if let Some(w) = settled {
                 let f = stack.pop().expect("the stack is not empty");
+                held -= f.options.len();
                 on_path.remove(&f.sum);
                 self.wins.insert(f.sum, w);
                 continue;
@@ -180,7 +182,8 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
                 let text: Vec<String> = q.iter().map(|p| self.rules.format_position(p)).collect();
                 return Err(Error::Loopy(excerpt(&text.join(" + "))));
             }
-            if (self.wins.len() + stack.len()) as u64 >= self.limits.max_states {
+            // The sums remembered, and the options the path holds.
+            if (self.wins.len() + stack.len() + held) as u64 >= self.limits.max_states {
                 let text: Vec<String> = root.iter().map(|p| self.rules.format_position(p)).collect();
                 return Err(Error::LimitExceeded {
                     what: format!("the outcome of `{}`", excerpt(&text.join(" + "))),
@@ -188,6 +191,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
                 });
             }
             let options = self.options(&q)?;
+            held += options.len();
             on_path.insert(q.clone());
             stack.push(Frame {
                 sum: q,

@@ -8,7 +8,12 @@
 //! perfect move with probability a: p_a(s) = a·(1 − p_b(best)) + (1 − a)·
 //! mean(1 − p_b(t)). The perfect move is the one [`best_move`] picks: the
 //! fastest win (least remoteness), else the slowest loss (largest
-//! remoteness), the first listed among equals.
+//! remoteness), the first among equals in the graph's order of moves
+//! (components sorted, then each one's moves as the rules list them).
+//!
+//! "Uniformly random" is over the moves the rules list: each component of a
+//! sum separately (two equal heaps are two choices), and each way of moving
+//! it once (an octal split into a + b is one move, not two).
 //!
 //! Every answer is computed twice: in floating point with a proven error
 //! bound, and in exact rationals while their size stays within a budget.
@@ -23,10 +28,13 @@ use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 
 /// The exact computation gives up (the float answer stands) once the
-/// numerators and denominators of all states hold this many bits together.
-const EXACT_BITS_BUDGET: u64 = 1 << 27;
-/// … or one number needs more bits than this.
-const EXACT_BITS_EACH: u64 = 1 << 16;
+/// numerators and denominators of all states hold this many bits together …
+const EXACT_BITS_BUDGET: u64 = 1 << 26;
+/// … or one number needs more bits than this …
+const EXACT_BITS_EACH: u64 = 1 << 12;
+/// … and is not tried on graphs of more states than this (big-number
+/// arithmetic on every state would take minutes).
+const EXACT_STATES: usize = 200_000;
 
 /// A probability that the player to move wins.
 #[derive(Clone, Debug, PartialEq)]
@@ -215,17 +223,21 @@ pub fn win_probability<R: Ruleset>(
     };
     let (values, errors) = run(&chance, &order, &best, &floats)?;
     let (value, error_bound) = (values[root as usize], errors[root as usize]);
-    let exact = run(
-        &chance,
-        &order,
-        &best,
-        &Skill2 {
-            mover: skill.mover.clone(),
-            opponent: skill.opponent.clone(),
-        },
-    )
-    .ok()
-    .map(|(v, _)| v[root as usize].clone());
+    let exact = (graph.len() <= EXACT_STATES)
+        .then(|| {
+            run(
+                &chance,
+                &order,
+                &best,
+                &Skill2 {
+                    mover: skill.mover.clone(),
+                    opponent: skill.opponent.clone(),
+                },
+            )
+            .ok()
+        })
+        .flatten()
+        .map(|(v, _)| v[root as usize].clone());
     Ok(match exact {
         Some(e) => Probability {
             value: e.to_f64().unwrap_or(value),

@@ -18,6 +18,11 @@ use rustc_hash::FxHashMap as HashMap;
 /// when the rules promise at most this many moves.
 pub(crate) const INERT_CHECK: u64 = 64;
 
+/// The steps one part of one whole sum costs when it is built: copying,
+/// sorting and hashing sums is some tens of table steps (measured), and
+/// [`Limits::max_work`] counts table steps (about 10^9 a second).
+pub(crate) const SUM_STEP: u64 = 64;
+
 /// The index of a state in a [`SumGraph`].
 pub type StateId = u32;
 
@@ -265,7 +270,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
                     moves.clear();
                     self.rules.moves(p, &mut moves);
                     // Each move builds a sum of about this many parts.
-                    self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1);
+                    self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1) * SUM_STEP;
                     if self.work > self.limits.max_work {
                         return Err(Error::WorkExceeded {
                             what: format!("listing the sums reachable from `{}`", excerpt(&self.root_text)),
