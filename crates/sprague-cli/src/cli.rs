@@ -46,6 +46,12 @@ pub enum Command {
         after_help = "Examples:\n  sprague solve --list\n  printf '2\\n2\\n3 4\\n3\\n1 3 5\\n' | sprague solve fdivgame\n  sprague solve seagm --explain < seagm.in"
     )]
     Solve(SolveArgs),
+    /// Play a game against the computer: a terminal UI, or plain lines when piped.
+    #[command(
+        long_about = "Play a game against the computer.\n\nOn a terminal: the position drawn the way the game looks, the numbered legal moves, the history and a value-history strip. Keys: arrows or a move number pick a move, Enter plays it; `:` starts typing a move by its label (`take 2 from heap 3`) or the position it leaves; `?` shows hints (each move coloured win, loss or draw, with its remoteness); `u` undo, `r` redo, `n` new game, `q` quit.\n\nWhen stdin or stdout is not a terminal (or with --lines or --json): line mode. The position and the numbered moves are printed, and one move is read per line (a number, a label, or the resulting position); `hint`, `hints`, `undo`, `redo`, `new`, `draw`, `moves`, `help` and `quit` work too. A bad line gets a one-line `error:` and the prompt again. The last line of a finished game is `winner: you`, `winner: computer` or `draw`; end of input ends the session (exit 0).",
+        after_help = "Examples:\n  sprague play kayles 5 4\n  sprague play nim 3 4 5 --misere --first computer\n  sprague play grid:2x3 6,7 --hints\n  sprague play updown:1,2/3/20 7 --opponent fallible:0.3 --seed 7\n  printf '1\\nhint\\nundo\\n' | sprague play kayles 5 4 --seed 1"
+    )]
+    Play(PlayArgs),
 }
 
 /// Bounds shared by every computing subcommand.
@@ -278,6 +284,64 @@ pub struct GamesArgs {
     /// Print the catalog as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `sprague play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game, e.g. `kayles`, `nim`, `grid:2x3` (see `sprague games`).
+    pub spec: String,
+    /// The start position; several form a sum (e.g. `5 4` for two Kayles rows).
+    #[arg(required = true, num_args = 1..)]
+    pub positions: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// The computer's play: `perfect` (the fastest win, else the longest
+    /// defence, in a loopy game a draw rather than a loss), `random` (any
+    /// legal move, uniformly), or `fallible:P` (perfect, but a random move
+    /// with probability P, from 0 to 1).
+    #[arg(long, value_name = "STYLE", default_value = "perfect", value_parser = parse_opponent)]
+    pub opponent: sprague::play::Opponent,
+    /// The seed of the computer's random choices (random and fallible
+    /// opponents, `--first random`): the same seed replays the same game.
+    /// Default: from the clock (it is printed).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Who moves first in each game.
+    #[arg(long, value_enum, value_name = "WHO", default_value_t = FirstArg::Me)]
+    pub first: FirstArg,
+    /// Show hints from the start: each move's value for you (win, loss or
+    /// draw, with the remoteness of the position it leaves).
+    #[arg(long)]
+    pub hints: bool,
+    /// Line mode with one JSON object per line: each turn (position and
+    /// moves), each move, each message, and the end (the winner).
+    #[arg(long)]
+    pub json: bool,
+    /// Line mode even on a terminal.
+    #[arg(long)]
+    pub lines: bool,
+    /// A loopy game (where positions can recur) ends in a draw after this many moves.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub max_turns: usize,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Who moves first (`--first`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FirstArg {
+    /// You.
+    Me,
+    /// The computer.
+    Computer,
+    /// Drawn at random (from --seed) for each game.
+    Random,
+}
+
+fn parse_opponent(text: &str) -> Result<sprague::play::Opponent, String> {
+    text.parse()
 }
 
 /// `sprague solve`.

@@ -6,12 +6,14 @@
 //! - `analyze`: patterns, plots and emitted code (compiled and run).
 //! - `beyond`: misère play, remoteness, random and skilled play, loopy games.
 //! - `skill_curve`: `plot --skill-curve`, the win chance against skill.
+//! - `play`: games against the computer through a pipe and on a tmux screen.
 
 mod suite {
     mod analyze;
     mod beyond;
     mod cli;
     mod engine;
+    mod play;
     mod skill_curve;
     mod solve;
 }

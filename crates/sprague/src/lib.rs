@@ -10,7 +10,8 @@
 //!   evaluators for any n < 2^64;
 //! - [`query`]: one question about a sum (normal or misère, remoteness,
 //!   win probability), answered by the best solver that serves it;
-//! - [`problems`]: the five contest problems as thin adapters.
+//! - [`problems`]: the five contest problems as thin adapters;
+//! - [`play`]: a game against the computer, held by every front end that plays.
 //!
 //! The library does no terminal I/O: every front end is a thin adapter.
 //!
@@ -33,6 +34,7 @@ pub mod error;
 pub mod nimber;
 pub mod number;
 pub mod pattern;
+pub mod play;
 pub mod problems;
 pub mod query;
 pub mod rules;

@@ -3,6 +3,7 @@
 mod analyze;
 mod exact_table;
 mod games;
+mod play;
 mod plot;
 mod sequence;
 mod solve;
@@ -25,6 +26,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Analyze(a) => analyze::run(&a, out),
         Command::Plot(a) => plot::run(&a, out),
         Command::Solve(a) => solve::run(&a, out),
+        Command::Play(a) => play::run(&a, out),
     }
 }
 

@@ -1,0 +1,104 @@
+//! The position as plain text lines, the way each game looks: heaps as
+//! rows of tokens, the grid game as a board with its coin, pairs, cards
+//! with the running gcd. Shared by line mode and the terminal UI.
+
+use sprague::play::{Listed, Rating, Shape, Verdict};
+
+/// Tokens drawn for a heap at most; a larger heap shows its size only.
+const MAX_TOKENS: u64 = 48;
+/// Boards larger than this are described, not drawn.
+const MAX_BOARD: u64 = 24;
+
+/// What a component is called in move lists (`heap 2: take 1 …`).
+pub fn noun(shape: &Shape) -> &'static str {
+    match shape {
+        Shape::Heap { .. } => "heap",
+        Shape::Board { .. } => "board",
+        Shape::Pair { .. } => "pair",
+        Shape::Cards { .. } => "cards",
+        Shape::Text { .. } => "part",
+    }
+}
+
+/// The lines that draw `shapes`, each starting with two spaces.
+pub fn position_lines(shapes: &[Shape]) -> Vec<String> {
+    let mut out = Vec::new();
+    if shapes.is_empty() {
+        out.push("  (nothing left)".to_string());
+    }
+    for (i, s) in shapes.iter().enumerate() {
+        let name = format!("{} {}", noun(s), i + 1);
+        match s {
+            Shape::Heap { size, cap } => {
+                let tokens = if *size <= MAX_TOKENS {
+                    "●".repeat(*size as usize)
+                } else {
+                    format!("{}…", "●".repeat(MAX_TOKENS as usize))
+                };
+                let cap = cap.map(|c| format!("  (cap {c})")).unwrap_or_default();
+                out.push(format!("  {name:<8} {tokens} {size}{cap}"));
+            }
+            Shape::Board { rows, cols } => {
+                out.push(format!(
+                    "  {name:<8} {rows} rows × {cols} columns, the coin ● at the bottom left"
+                ));
+                if *rows <= MAX_BOARD && *cols <= MAX_BOARD {
+                    for r in (0..*rows).rev() {
+                        let cells: Vec<&str> = (0..*cols)
+                            .map(|c| if r == 0 && c == 0 { "●" } else { "·" })
+                            .collect();
+                        out.push(format!("           {}", cells.join(" ")));
+                    }
+                }
+            }
+            Shape::Pair { a, b } => out.push(format!("  {name:<8} ({a}, {b})")),
+            Shape::Cards { g, cards } => {
+                let shown: Vec<String> = cards.iter().map(|c| format!("[{c}]")).collect();
+                let g = if *g == 0 {
+                    "none taken yet".to_string()
+                } else {
+                    g.to_string()
+                };
+                out.push(format!("  {name:<8} {}   gcd so far: {g}", shown.join(" ")));
+            }
+            Shape::Text { text } => out.push(format!("  {name:<8} {text}")),
+        }
+    }
+    out
+}
+
+/// A move as the lists show it: `heap 2: take 1 …` in a sum, the bare
+/// label for a single component.
+pub fn move_text(m: &Listed, shapes: &[Shape]) -> String {
+    if shapes.len() > 1 {
+        let noun = shapes.get(m.component).map_or("part", noun);
+        format!("{noun} {}: {}", m.component + 1, m.label)
+    } else {
+        m.label.clone()
+    }
+}
+
+/// A rating in words: `win (r=3)`, `loss (r=4)`, `draw`, `?` (r: the
+/// remoteness of the position the move leaves).
+pub fn rating_text(r: Option<Rating>) -> String {
+    match r {
+        None => "?".into(),
+        Some(Rating {
+            verdict: Verdict::Draw,
+            ..
+        }) => "draw".into(),
+        Some(Rating { verdict, remoteness }) => match remoteness {
+            Some(n) => format!("{verdict} (r={n})"),
+            None => verdict.to_string(),
+        },
+    }
+}
+
+/// A sum as one line: `4 + 5`, or `nothing left`.
+pub fn sum_text(parts: &[String]) -> String {
+    if parts.is_empty() {
+        "nothing left".into()
+    } else {
+        parts.join(" + ")
+    }
+}

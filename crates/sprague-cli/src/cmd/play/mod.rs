@@ -1,0 +1,60 @@
+//! `sprague play`: a game against the computer — a terminal UI when stdin
+//! and stdout are a terminal, else line mode. Both are thin front ends over
+//! [`sprague::play::Session`], which holds the game and chooses the
+//! computer's moves.
+
+mod draw;
+mod line;
+mod tui;
+
+use crate::cli::{FirstArg, PlayArgs};
+use sprague::play::{Config, First, Session};
+use sprague::solve::Play;
+use std::io::{IsTerminal, Write};
+
+/// What the front ends need besides the session.
+pub struct Options {
+    /// Show every move's value from the start.
+    pub hints: bool,
+    /// One JSON object per line (line mode).
+    pub json: bool,
+    /// The seed, shown so that a game can be repeated.
+    pub seed: u64,
+}
+
+/// Runs `sprague play`.
+pub fn run(args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let game = super::parse_game(&args.spec)?;
+    let seed = args.seed.unwrap_or_else(seed_from_clock);
+    let config = Config {
+        play: if args.misere { Play::Misere } else { Play::Normal },
+        opponent: args.opponent,
+        seed,
+        first: match args.first {
+            FirstArg::Me => First::Me,
+            FirstArg::Computer => First::Computer,
+            FirstArg::Random => First::Random,
+        },
+        limits: args.limits.limits(),
+        max_turns: args.max_turns,
+    };
+    let mut session = Session::new(game, &args.positions, config)?;
+    let opts = Options {
+        hints: args.hints,
+        json: args.json,
+        seed,
+    };
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if terminal && !args.json && !args.lines {
+        return tui::run(&mut session, &opts);
+    }
+    let stdin = std::io::stdin();
+    line::run(&mut session, &opts, &mut stdin.lock(), out)
+}
+
+/// A seed when none is given: the clock's nanoseconds.
+fn seed_from_clock() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}

@@ -1,0 +1,745 @@
+//! [`Session`]: one game against the computer, with history, undo and redo.
+
+use super::oracle::{key, Known};
+use super::view::{shape, Shape};
+use super::window::{window, MAX_LISTED};
+use super::{
+    typed, Config, First, Listed, Opponent, Played, Rating, Refused, Rng, Side, Standing, Summary, Verdict,
+};
+use crate::query::{answer, Query};
+use crate::rules::{Convention, Game, GameVisitor, Moves, Ruleset};
+use crate::solve::retrograde::Solved;
+use crate::solve::Play;
+use crate::{Error, Outcome, Result};
+
+/// Moves of a component too large to list: how many of its first moves
+/// are shown.
+const WINDOW: usize = 40;
+
+/// A game against the computer: the rules, the sum of positions, whose
+/// turn it is, the history with undo and redo, and what the computer
+/// knows. Owned and `Send`; positions and moves are text at its edges.
+///
+/// # Examples
+/// ```
+/// use sprague::play::{Config, Session, Side};
+///
+/// let game = "nim".parse().unwrap();
+/// let mut s = Session::new(game, &["1".into(), "2".into()], Config::default()).unwrap();
+/// assert_eq!(s.to_move(), Side::You);
+/// // Take the 2: the computer takes the last token and wins.
+/// let i = s.find_move("take 2 from the heap of 2").unwrap();
+/// s.play(i).unwrap();
+/// s.computer_move().unwrap();
+/// assert_eq!(s.summary().unwrap().winner, Some(Side::Computer));
+/// ```
+#[derive(Debug)]
+pub struct Session {
+    game: Game,
+    config: Config,
+    start: Vec<String>,
+    first: Side,
+    history: Vec<Played>,
+    redo: Vec<Vec<Played>>,
+    rng: Rng,
+    known: Known,
+    here: Here,
+    agreed_draw: bool,
+    loopy: bool,
+}
+
+/// What is known about the current position.
+#[derive(Clone, Debug, Default)]
+struct Here {
+    moves: Vec<Listed>,
+    complete: bool,
+    standing: Option<Standing>,
+    /// The outcome for the player to move where the game is over.
+    terminal: Option<Outcome>,
+    best: Option<usize>,
+    note: Option<String>,
+    shapes: Vec<Shape>,
+}
+
+impl Session {
+    /// Starts a game of `game` from the sum `positions` (written as the
+    /// rules read them), and analyses the first position.
+    ///
+    /// # Errors
+    /// A position the rules cannot read, a sum of a game whose positions do
+    /// not add up, or a position too large for every solver under
+    /// `config.limits` (the same bound errors as the `value` command).
+    pub fn new(game: Game, positions: &[String], config: Config) -> Result<Session> {
+        struct Start<'a>(&'a [String]);
+        impl GameVisitor for Start<'_> {
+            type Output = Result<(Vec<String>, bool)>;
+            fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+                if self.0.is_empty() {
+                    return Err(Error::Unsupported("give at least one position".into()));
+                }
+                if rules.convention() == Convention::Special && self.0.len() != 1 {
+                    return Err(Error::Unsupported(format!(
+                        "`{}` positions do not add up as sums: give exactly one position",
+                        rules.spec()
+                    )));
+                }
+                let texts = self
+                    .0
+                    .iter()
+                    .map(|t| rules.parse_position(t).map(|p| rules.format_position(&p)))
+                    .collect::<Result<Vec<_>>>()?;
+                Ok((texts, rules.may_loop()))
+            }
+        }
+        let (start, loopy) = game.visit(Start(positions))?;
+        let mut rng = Rng::new(config.seed);
+        let first = resolve_first(config.first, &mut rng);
+        let mut s = Session {
+            game,
+            config,
+            start,
+            first,
+            history: Vec::new(),
+            redo: Vec::new(),
+            rng,
+            known: Known::default(),
+            here: Here::default(),
+            agreed_draw: false,
+            loopy,
+        };
+        s.analyse()?;
+        Ok(s)
+    }
+
+    /// The game's spec.
+    pub fn spec(&self) -> String {
+        self.game.spec()
+    }
+
+    /// The convention played.
+    pub fn play_convention(&self) -> Play {
+        self.config.play
+    }
+
+    /// The computer's style.
+    pub fn opponent(&self) -> Opponent {
+        self.config.opponent
+    }
+
+    /// Whether positions may recur (draws are possible).
+    pub fn is_loopy(&self) -> bool {
+        self.loopy
+    }
+
+    /// The current sum, one text per component.
+    pub fn position(&self) -> &[String] {
+        match self.history.last() {
+            Some(p) => &p.after,
+            None => &self.start,
+        }
+    }
+
+    /// How each component of the current sum looks.
+    pub fn shapes(&self) -> &[Shape] {
+        &self.here.shapes
+    }
+
+    /// Who moves first in this game.
+    pub fn first(&self) -> Side {
+        self.first
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Side {
+        if self.history.len().is_multiple_of(2) {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
+
+    /// The moves made so far.
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    /// The legal moves of the current position, each rated for the mover
+    /// where that is known (for hints). Empty when the game is over.
+    pub fn moves(&self) -> &[Listed] {
+        if self.summary().is_some() {
+            return &[];
+        }
+        &self.here.moves
+    }
+
+    /// Whether [`Session::moves`] lists every legal move (`false` where a
+    /// component has too many: a window of them and the winning moves).
+    pub fn moves_complete(&self) -> bool {
+        self.here.complete
+    }
+
+    /// Where the current position stands for the player to move.
+    pub fn standing(&self) -> Option<Standing> {
+        self.here.standing
+    }
+
+    /// The move perfect play makes here (an index into [`Session::moves`]).
+    pub fn best_move(&self) -> Option<usize> {
+        self.here.best
+    }
+
+    /// Something a player should know about the computer's knowledge here
+    /// (why moves are not rated), if anything.
+    pub fn note(&self) -> Option<&str> {
+        self.here.note.as_deref()
+    }
+
+    /// The index of the move that `text` names: a move number (1-based), a
+    /// label (case and spacing free), `take 2 from heap 3`, or the position
+    /// the move leaves.
+    pub fn find_move(&self, text: &str) -> std::result::Result<usize, Refused> {
+        if let Some(s) = self.summary() {
+            return Err(Refused(format!("the game is over ({})", s.reason)));
+        }
+        typed::find(text, &self.here.moves)
+    }
+
+    /// Makes your move `index` (see [`Session::moves`]).
+    ///
+    /// # Errors
+    /// [`Refused`] when it is not your turn, the game is over, or there is
+    /// no such move; a bound error of the analysis of the new position.
+    pub fn play(&mut self, index: usize) -> std::result::Result<&Played, PlayError> {
+        if self.summary().is_some() {
+            return Err(Refused("the game is over".into()).into());
+        }
+        if self.to_move() != Side::You {
+            return Err(Refused("it is the computer's turn".into()).into());
+        }
+        if index >= self.here.moves.len() {
+            return Err(Refused(format!("no move number {}", index + 1)).into());
+        }
+        self.redo.clear();
+        self.apply(index, Side::You)?;
+        Ok(self.history.last().expect("a move was made"))
+    }
+
+    /// Lets the computer make its move, chosen by its style.
+    ///
+    /// # Errors
+    /// As [`Session::play`].
+    pub fn computer_move(&mut self) -> std::result::Result<&Played, PlayError> {
+        if self.summary().is_some() {
+            return Err(Refused("the game is over".into()).into());
+        }
+        if self.to_move() != Side::Computer {
+            return Err(Refused("it is your turn".into()).into());
+        }
+        let n = self.here.moves.len();
+        if n == 0 {
+            return Err(Refused("there is no legal move to make".into()).into());
+        }
+        let best = self.here.best.unwrap_or(0);
+        let index = match self.config.opponent {
+            Opponent::Perfect => best,
+            Opponent::Random => self.rng.below(n),
+            Opponent::Fallible(p) => {
+                if self.rng.unit() < p {
+                    self.rng.below(n)
+                } else {
+                    best
+                }
+            }
+        };
+        self.apply(index, Side::Computer)?;
+        Ok(self.history.last().expect("a move was made"))
+    }
+
+    /// Takes back your last move and the computer's replies after it.
+    /// Returns whether there was a move of yours to take back.
+    pub fn undo(&mut self) -> Result<bool> {
+        let Some(at) = self.history.iter().rposition(|p| p.side == Side::You) else {
+            return Ok(false);
+        };
+        let taken = self.history.split_off(at);
+        self.redo.push(taken);
+        self.agreed_draw = false;
+        self.analyse()?;
+        Ok(true)
+    }
+
+    /// Plays again the moves the last [`Session::undo`] took back.
+    /// Returns whether there were any.
+    pub fn redo(&mut self) -> Result<bool> {
+        let Some(moves) = self.redo.pop() else {
+            return Ok(false);
+        };
+        self.history.extend(moves);
+        self.analyse()?;
+        Ok(true)
+    }
+
+    /// Starts a new game with the same rules and start position (who moves
+    /// first is drawn again under [`First::Random`]).
+    pub fn restart(&mut self) -> Result<()> {
+        self.history.clear();
+        self.redo.clear();
+        self.agreed_draw = false;
+        self.first = resolve_first(self.config.first, &mut self.rng);
+        self.analyse()
+    }
+
+    /// Offers a draw (loopy games only): the computer agrees when it cannot
+    /// force a win. Returns whether the game ended in a draw.
+    pub fn offer_draw(&mut self) -> std::result::Result<bool, Refused> {
+        if !self.loopy {
+            return Err(Refused(
+                "this game cannot be drawn: every game ends with a winner".into(),
+            ));
+        }
+        if self.summary().is_some() {
+            return Err(Refused("the game is over".into()));
+        }
+        // The standing is for the player to move; the computer accepts
+        // unless it can force a win.
+        let computer_wins = matches!(
+            (self.to_move(), self.here.standing.map(|s| s.outcome)),
+            (Side::You, Some(Outcome::P)) | (Side::Computer, Some(Outcome::N)) | (_, None)
+        );
+        if !computer_wins {
+            self.agreed_draw = true;
+        }
+        Ok(self.agreed_draw)
+    }
+
+    /// How the game ended, once it has.
+    pub fn summary(&self) -> Option<Summary> {
+        let (winner, reason) = if self.agreed_draw {
+            (None, "drawn by agreement".to_string())
+        } else if let Some(o) = self.here.terminal {
+            let mover = self.to_move();
+            let winner = match o {
+                Outcome::N => mover,
+                _ => mover.other(),
+            };
+            let why = if self.here.moves.is_empty() {
+                match self.config.play {
+                    Play::Normal => format!("{mover} cannot move"),
+                    Play::Misere => format!("{mover} cannot move (misère: the last mover loses)"),
+                }
+            } else {
+                "the rules decided the game".to_string()
+            };
+            (Some(winner), why)
+        } else if self.loopy && self.history.len() >= self.config.max_turns {
+            (
+                None,
+                format!("drawn at the limit of {} moves", self.config.max_turns),
+            )
+        } else {
+            return None;
+        };
+        let turning_point = winner.and_then(|w| {
+            let loser = w.other();
+            self.history.iter().enumerate().find_map(|(i, p)| {
+                let could = p.side == loser && p.standing.is_some_and(|s| s.outcome == Outcome::N);
+                could.then(|| (i + 1, p.better.clone().unwrap_or_else(|| p.label.clone())))
+            })
+        });
+        Some(Summary {
+            winner,
+            moves: self.history.len(),
+            reason,
+            turning_point,
+        })
+    }
+
+    /// Makes move `index` of the current position for `side`.
+    fn apply(&mut self, index: usize, side: Side) -> Result<()> {
+        let m = self.here.moves[index].clone();
+        let standing = self.here.standing;
+        let threw_away = match (standing.map(|s| s.outcome), m.rating.map(|r| r.verdict)) {
+            (Some(Outcome::N), Some(v)) => v != Verdict::Win,
+            (Some(Outcome::D), Some(v)) => v == Verdict::Loss,
+            _ => false,
+        };
+        let better = match self.here.best {
+            Some(b) if threw_away => Some(self.here.moves[b].label.clone()),
+            _ => None,
+        };
+        self.history.push(Played {
+            side,
+            component: m.component,
+            label: m.label,
+            before: self.position().to_vec(),
+            after: m.after,
+            standing,
+            rating: m.rating,
+            better,
+        });
+        self.analyse()
+    }
+
+    /// Lists and rates the moves of the current position.
+    fn analyse(&mut self) -> Result<()> {
+        let position = self.position().to_vec();
+        let job = Analyse {
+            texts: &position,
+            config: &self.config,
+            known: &mut self.known,
+        };
+        self.here = self.game.visit(job)?;
+        Ok(())
+    }
+}
+
+/// An error of [`Session::play`]: a refused request, or a bound hit while
+/// analysing the position a move leaves.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The request cannot be carried out now.
+    #[error(transparent)]
+    Refused(#[from] Refused),
+    /// The analysis failed.
+    #[error(transparent)]
+    Failed(#[from] Error),
+}
+
+fn resolve_first(first: First, rng: &mut Rng) -> Side {
+    match first {
+        First::Me => Side::You,
+        First::Computer => Side::Computer,
+        First::Random => {
+            if rng.below(2) == 0 {
+                Side::You
+            } else {
+                Side::Computer
+            }
+        }
+    }
+}
+
+/// The analysis of one position, run with the concrete rules.
+struct Analyse<'a> {
+    texts: &'a [String],
+    config: &'a Config,
+    known: &'a mut Known,
+}
+
+/// What a position the opponent faces means for the mover.
+fn rating_of(s: Solved) -> Rating {
+    Rating {
+        verdict: match s.outcome {
+            Outcome::P => Verdict::Win,
+            Outcome::N => Verdict::Loss,
+            Outcome::D => Verdict::Draw,
+        },
+        remoteness: s.remoteness,
+    }
+}
+
+impl GameVisitor for Analyse<'_> {
+    type Output = Result<Here>;
+
+    fn visit<R: Ruleset>(self, rules: &R) -> Result<Here> {
+        let sum: Vec<R::Position> = self
+            .texts
+            .iter()
+            .map(|t| rules.parse_position(t))
+            .collect::<Result<_>>()?;
+        let play = self.config.play;
+        let special = rules.convention() == Convention::Special;
+        let decided = match &sum[..] {
+            [p] if special => rules.decided(p),
+            _ => None,
+        };
+        let mut here = Here {
+            shapes: sum.iter().map(|p| shape(rules, p)).collect(),
+            complete: true,
+            ..Here::default()
+        };
+        if let Some(o) = decided {
+            here.terminal = Some(o);
+            return Ok(here);
+        }
+        // Every move (or a window of a huge component's), with the sum it
+        // leaves.
+        let mut listed: Vec<(usize, String, Vec<R::Position>)> = Vec::new();
+        let mut buf = Moves::new(true);
+        for (i, p) in sum.iter().enumerate() {
+            buf.clear();
+            if rules.branching(p) > MAX_LISTED && window(rules, p, WINDOW, &mut buf) {
+                here.complete = false;
+            } else {
+                rules.moves(p, &mut buf);
+            }
+            for m in 0..buf.len() {
+                let after = apply(&sum, i, buf.parts(m));
+                listed.push((i, buf.label(m).to_string(), after));
+            }
+        }
+        if listed.is_empty() && here.complete {
+            here.terminal = Some(match play {
+                Play::Normal => Outcome::P,
+                Play::Misere => Outcome::N,
+            });
+            return Ok(here);
+        }
+        let mut ratings: Vec<Option<Rating>> = vec![None; listed.len()];
+        if let Some(s) = self.known.learn(rules, &sum, play, self.config.limits) {
+            here.standing = Some(Standing {
+                outcome: s.outcome,
+                remoteness: s.remoteness,
+            });
+            for (r, (_, _, after)) in ratings.iter_mut().zip(&listed) {
+                *r = self.known.get(key(rules, after)).map(rating_of);
+            }
+        } else {
+            let query = Query {
+                play,
+                limits: self.config.limits,
+                max_moves: WINDOW,
+                ..Query::default()
+            };
+            let a = answer(rules, &sum, &query)?;
+            here.standing = Some(Standing {
+                outcome: a.outcome,
+                remoteness: a.remoteness,
+            });
+            // The query lists the winning (or drawing) moves; one it found
+            // beyond a window is added to the list.
+            let mut good = Vec::new();
+            for m in &a.moves {
+                let after = m.play.apply(&sum);
+                let k = key(rules, &after);
+                let rating = Rating {
+                    verdict: if m.leaves == Outcome::D {
+                        Verdict::Draw
+                    } else {
+                        Verdict::Win
+                    },
+                    remoteness: m.remoteness,
+                };
+                good.push((k, rating));
+                let known = listed
+                    .iter()
+                    .any(|(c, l, _)| *c == m.play.component && *l == m.play.label);
+                if !known {
+                    listed.push((m.play.component, m.play.label.clone(), after));
+                    ratings.push(None);
+                }
+            }
+            let all_good_listed = a.moves_total == a.moves.len() as u64;
+            for (r, (_, _, after)) in ratings.iter_mut().zip(&listed) {
+                let k = key(rules, after);
+                *r = match good.iter().find(|(g, _)| *g == k) {
+                    Some(&(_, rating)) => Some(rating),
+                    // Not a winning move: a loss, except that from a win in
+                    // a loopy game it may be a draw, and that a move the
+                    // query counted without listing may be a win.
+                    None if all_good_listed && !(rules.may_loop() && a.outcome == Outcome::N) => {
+                        Some(Rating {
+                            verdict: Verdict::Loss,
+                            remoteness: None,
+                        })
+                    }
+                    None => None,
+                };
+            }
+            if !here.complete {
+                here.note = Some(if a.outcome == Outcome::P {
+                    "too many moves to list: a window of them is shown, and none of them wins".into()
+                } else {
+                    "too many moves to list: a window of them and the winning moves are shown".into()
+                });
+            } else if a.remoteness.is_none() {
+                here.note = Some(
+                    "remoteness not known here (too many positions): moves rated win or loss only".into(),
+                );
+            }
+        }
+        here.best = best(&ratings);
+        here.moves = listed
+            .into_iter()
+            .zip(ratings)
+            .map(|((component, label, after), rating)| Listed {
+                component,
+                label,
+                after: after.iter().map(|p| rules.format_position(p)).collect(),
+                rating,
+            })
+            .collect();
+        Ok(here)
+    }
+}
+
+/// The sum after a move in component `i` leaves `parts`, in place.
+fn apply<P: Clone>(sum: &[P], i: usize, parts: &[P]) -> Vec<P> {
+    let mut after = sum[..i].to_vec();
+    after.extend_from_slice(parts);
+    after.extend_from_slice(&sum[i + 1..]);
+    after
+}
+
+/// The perfect move among rated moves: the fastest win; else a draw; else
+/// the slowest loss; the first of equals. `None` only without moves.
+fn best(ratings: &[Option<Rating>]) -> Option<usize> {
+    let score = |r: &Option<Rating>| -> (u8, i64) {
+        match r {
+            Some(Rating {
+                verdict: Verdict::Win,
+                remoteness,
+            }) => (3, -i64::from(remoteness.unwrap_or(u32::MAX))),
+            Some(Rating {
+                verdict: Verdict::Draw,
+                ..
+            }) => (2, 0),
+            // A move of unknown value may win: better than a known loss.
+            None => (1, 0),
+            Some(Rating {
+                verdict: Verdict::Loss,
+                remoteness,
+            }) => (0, i64::from(remoteness.unwrap_or(0))),
+        }
+    };
+    let mut best: Option<(usize, (u8, i64))> = None;
+    for (i, r) in ratings.iter().enumerate() {
+        let s = score(r);
+        if best.is_none_or(|(_, b)| s > b) {
+            best = Some((i, s));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(spec: &str, sum: &[&str], config: Config) -> Session {
+        let sum: Vec<String> = sum.iter().map(|s| s.to_string()).collect();
+        Session::new(spec.parse().unwrap(), &sum, config).unwrap()
+    }
+
+    /// Plays both sides perfectly to the end; returns (winner, moves).
+    fn self_play(s: &mut Session) -> (Option<Side>, usize) {
+        while s.summary().is_none() {
+            if s.to_move() == Side::You {
+                let b = s.best_move().unwrap();
+                s.play(b).unwrap();
+            } else {
+                s.computer_move().unwrap();
+            }
+        }
+        let end = s.summary().unwrap();
+        (end.winner, end.moves)
+    }
+
+    #[test]
+    fn perfect_play_lasts_the_remoteness() {
+        for (spec, sum, play) in [
+            ("kayles", vec!["4", "5"], Play::Normal),
+            ("kayles", vec!["4", "5"], Play::Misere),
+            ("subtract:1,3,4", vec!["9", "6"], Play::Normal),
+            ("grid:2x3", vec!["5,6"], Play::Normal),
+            ("gcd", vec!["6,10,15,4"], Play::Normal),
+        ] {
+            let config = Config {
+                play,
+                ..Config::default()
+            };
+            let mut s = session(spec, &sum, config);
+            let start = s.standing().unwrap();
+            let (winner, moves) = self_play(&mut s);
+            let want = if start.outcome == Outcome::N {
+                Side::You
+            } else {
+                Side::Computer
+            };
+            assert_eq!(winner, Some(want), "{spec} {sum:?} {play:?}");
+            assert_eq!(Some(moves as u32), start.remoteness, "{spec} {sum:?} {play:?}");
+        }
+    }
+
+    #[test]
+    fn undo_takes_back_a_pair_and_redo_replays_it() {
+        let mut s = session("nim", &["3", "4", "5"], Config::default());
+        s.play(0).unwrap();
+        s.computer_move().unwrap();
+        let after = s.position().to_vec();
+        assert!(s.undo().unwrap());
+        assert_eq!(s.position(), ["3", "4", "5"]);
+        assert!(s.history().is_empty());
+        assert!(!s.undo().unwrap());
+        assert!(s.redo().unwrap());
+        assert_eq!(s.position(), &after[..]);
+        assert!(!s.redo().unwrap());
+        s.restart().unwrap();
+        assert!(s.history().is_empty());
+    }
+
+    #[test]
+    fn loopy_draws_are_kept_and_may_be_agreed() {
+        // updown:1/1/3: take 1, or add 1 up to the cap 3.
+        let mut s = session("updown:1/1/3", &["2"], Config::default());
+        assert_eq!(s.standing().unwrap().outcome, Outcome::D);
+        // Taking 1 loses (the computer takes the last); adding 1 keeps the draw.
+        assert_eq!(s.moves()[0].rating.unwrap().verdict, Verdict::Loss);
+        let keep = s.best_move().unwrap();
+        assert_eq!(s.moves()[keep].rating.unwrap().verdict, Verdict::Draw);
+        s.play(keep).unwrap();
+        s.computer_move().unwrap();
+        assert_eq!(
+            s.standing().unwrap().outcome,
+            Outcome::D,
+            "the computer keeps the draw"
+        );
+        assert_eq!(s.offer_draw(), Ok(true));
+        assert_eq!(s.summary().unwrap().winner, None);
+        // A game without draws refuses the offer.
+        let mut n = session("nim", &["3"], Config::default());
+        assert!(n.offer_draw().is_err());
+    }
+
+    #[test]
+    fn huge_heaps_get_a_window_and_a_winning_move() {
+        let config = Config {
+            first: First::Computer,
+            ..Config::default()
+        };
+        let mut s = session("kayles", &["1000000000000000000"], config);
+        assert!(!s.moves_complete());
+        let p = s.computer_move().unwrap();
+        assert_eq!(p.rating.unwrap().verdict, Verdict::Win);
+        assert!(s.moves().len() <= 3 * WINDOW, "{}", s.moves().len());
+        assert_eq!(s.standing().unwrap().outcome, Outcome::P);
+    }
+
+    #[test]
+    fn fallible_and_random_opponents_follow_the_seed() {
+        let run = |opponent, seed| {
+            let config = Config {
+                opponent,
+                seed,
+                first: First::Computer,
+                ..Config::default()
+            };
+            let mut s = session("kayles", &["9", "8", "7"], config);
+            let mut moves = Vec::new();
+            while s.summary().is_none() {
+                if s.to_move() == Side::You {
+                    s.play(0).unwrap();
+                } else {
+                    moves.push(s.computer_move().unwrap().label.clone());
+                }
+            }
+            moves
+        };
+        for o in [Opponent::Random, Opponent::Fallible(0.5)] {
+            assert_eq!(run(o, 5), run(o, 5));
+        }
+        assert_eq!("fallible:0.25".parse::<Opponent>(), Ok(Opponent::Fallible(0.25)));
+        assert!("fallible:1.5".parse::<Opponent>().is_err());
+        assert!("smart".parse::<Opponent>().is_err());
+    }
+}
