@@ -17,6 +17,18 @@ fn hint(e: &anyhow::Error) -> &'static str {
         Some(sprague::Error::UnknownGame(_)) => " (run `sprague games` for the list)",
         Some(sprague::Error::LimitExceeded { .. }) => "; raise the bound with --max-states",
         Some(sprague::Error::WorkExceeded { .. }) => "; raise the bound with --max-work",
+        Some(sprague::Error::Script { reason, .. }) if reason.contains("the operation limit") => {
+            "; raise it with --script-ops"
+        }
+        Some(sprague::Error::Script { reason, .. }) if reason.contains("the call-depth limit") => {
+            "; raise it with --script-depth"
+        }
+        Some(sprague::Error::Script { reason, .. }) if reason.contains("the size limit") => {
+            "; raise it with --script-size"
+        }
+        Some(sprague::Error::Script { reason, .. }) if reason.contains("the time limit") => {
+            "; raise it with --script-seconds"
+        }
         _ => "",
     }
 }
@@ -80,7 +92,11 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = cmd::run(cli, &mut out).and_then(|()| out.flush().map_err(anyhow::Error::from));
+    // Scripted rules fail by unwinding out of the solvers: the guard turns
+    // that back into their error.
+    let result = sprague::rules::dynamic::guard(|| Ok(cmd::run(cli, &mut out)))
+        .unwrap_or_else(|e| Err(e.into()))
+        .and_then(|()| out.flush().map_err(anyhow::Error::from));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

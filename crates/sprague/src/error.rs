@@ -63,6 +63,16 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
+    /// Rules defined at run time (a script) failed: a syntax or runtime
+    /// error, a limit, a move of the wrong type. The reason names the line
+    /// and column where known, and the position being expanded.
+    #[error("script `{script}`: {reason}")]
+    Script {
+        /// The script as the user named it (or the rules' spec).
+        script: String,
+        /// What went wrong, in one line.
+        reason: String,
+    },
     /// A contest problem name that `sprague solve --list` does not show.
     #[error("unknown problem `{0}` (run `sprague solve --list` for the list)")]
     UnknownProblem(String),

@@ -7,6 +7,8 @@
 //! - `engine`: the sequence engine against the dense engine, periods, resume.
 //! - `pattern`: every prover against long tables; evaluators far beyond.
 //! - `problems`: the contest solvers against brute force.
+//! - `scripts`: the example scripts against their built-in twins; script
+//!   errors through the dynamic seam's guard.
 //! - `sums`: misère play, remoteness, random play and loopy games against
 //!   a plain reference over every reachable whole sum.
 
@@ -16,5 +18,6 @@ mod suite {
     mod known;
     mod pattern;
     mod problems;
+    mod scripts;
     mod sums;
 }

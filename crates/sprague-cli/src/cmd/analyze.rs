@@ -88,7 +88,7 @@ impl GameVisitor for IsHeap {
 
 /// Runs `sprague analyze`.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = super::parse_game(&args.spec)?;
+    let game = super::load_game(&args.spec, args.limits.script_limits())?;
     let report = analyze(&game, args.upto.as_deref(), args.limits.limits())?;
     if let Some(lang) = args.emit {
         let proof = report.proof.as_ref().with_context(|| {

@@ -69,7 +69,7 @@ const SIZE: (u32, u32) = (1000, 620);
 
 /// Runs `sprague plot`.
 pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = super::parse_game(&args.spec)?;
+    let game = super::load_game(&args.spec, args.limits.script_limits())?;
     let path = args.output.as_path();
     let ext = path
         .extension()

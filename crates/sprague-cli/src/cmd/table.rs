@@ -37,7 +37,7 @@ struct GridJson {
 
 /// Runs `sprague table`.
 pub fn run(args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = super::parse_game(&args.spec)?;
+    let game = super::load_game(&args.spec, args.limits.script_limits())?;
     let extent = parse_extent(&args.upto)?;
     game.visit(Job { args, extent, out })
 }

@@ -33,11 +33,12 @@ impl Default for HeapLimits {
 impl HeapLimits {
     /// The default last heap: 2^20 for games whose table costs O(N·moves),
     /// 2^15 for those whose table costs O(N²) (splitting octal codes,
-    /// Grundy's game, all-but sets).
+    /// Grundy's game, all-but sets), 2^12 for moves listed by a script.
     pub fn default_upto(moves: HeapMoves<'_>) -> u64 {
         match moves {
             HeapMoves::Grundy | HeapMoves::AllBut(_) => 1 << 15,
             HeapMoves::Octal(code) if code.splits() => 1 << 15,
+            HeapMoves::Listed(_) => 1 << 12,
             _ => 1 << 20,
         }
     }
@@ -238,7 +239,10 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
 /// Whether [`prove`] has a prover for this kind of heap game (Grundy's game
 /// and all-but sets have none: their patterns are only ever observed).
 pub fn has_prover(moves: HeapMoves<'_>) -> bool {
-    !matches!(moves, HeapMoves::Grundy | HeapMoves::AllBut(_))
+    !matches!(
+        moves,
+        HeapMoves::Grundy | HeapMoves::AllBut(_) | HeapMoves::Listed(_)
+    )
 }
 
 /// Finds a proven pattern of a heap game, computing as many values as the

@@ -1,8 +1,8 @@
 //! The catalog: every built-in game, named by a short spec string.
 
 use super::{
-    Divide, GcdGame, GraphGame, Grid, GrundyGame, Nim, OctalGame, Ruleset, Subtraction, SubtractionSet,
-    UpDown, Wizards, Wythoff,
+    Divide, Dynamic, GcdGame, GraphGame, Grid, GrundyGame, Nim, OctalGame, Ruleset, ScriptLimits,
+    ScriptRules, Subtraction, SubtractionSet, UpDown, Wizards, Wythoff,
 };
 use crate::number::{parse_set, parse_u64};
 use crate::{Error, Result};
@@ -33,6 +33,9 @@ pub enum Game {
     UpDown(UpDown),
     /// `graph:FILE` (loopy; read by [`Game::parse_with`])
     Graph(GraphGame),
+    /// Rules defined at run time: `script:FILE.rhai` (compiled by
+    /// [`Game::load`]), or any [`super::DynamicRules`].
+    Dynamic(Dynamic),
 }
 
 /// Code that works on any ruleset: [`Game::visit`] calls it with the
@@ -59,12 +62,14 @@ impl Game {
             Game::Wythoff(r) => v.visit(r),
             Game::UpDown(r) => v.visit(r),
             Game::Graph(r) => v.visit(r),
+            Game::Dynamic(r) => v.visit(r),
         }
     }
 
     /// Parses a spec like [`str::parse`], reading the files that a spec
-    /// names (`graph:FILE`) through `read`, which the front end supplies
-    /// (the library does no I/O). `read` returns the text or a one-line
+    /// names (`graph:FILE`, `script:FILE`) through `read`, which the front
+    /// end supplies (the library does no I/O); scripts run within the
+    /// default [`ScriptLimits`]. `read` returns the text or a one-line
     /// reason it could not.
     ///
     /// ```
@@ -76,21 +81,46 @@ impl Game {
         spec: &str,
         read: &mut dyn FnMut(&str) -> std::result::Result<String, String>,
     ) -> Result<Game> {
+        Game::load(spec, read, ScriptLimits::default())
+    }
+
+    /// [`Game::parse_with`], compiling a `script:FILE` to run within
+    /// `limits`.
+    ///
+    /// ```
+    /// use sprague::rules::{Game, ScriptLimits};
+    /// let text = "const HEAP = true;\nfn moves(n) { if n > 0 { [n - 1] } else { [] } }";
+    /// let g = Game::load("script:chain.rhai", &mut |_| Ok(text.into()), ScriptLimits::default()).unwrap();
+    /// assert_eq!(g.spec(), "script:chain.rhai");
+    /// ```
+    pub fn load(
+        spec: &str,
+        read: &mut dyn FnMut(&str) -> std::result::Result<String, String>,
+        limits: ScriptLimits,
+    ) -> Result<Game> {
         let trimmed = spec.trim();
         if let Some((name, file)) = trimmed.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("graph") {
+            let kind = name.trim().to_ascii_lowercase();
+            if kind == "graph" || kind == "script" {
                 let file = file.trim();
                 if file.is_empty() {
                     return Err(Error::BadSpec {
                         spec: spec.to_string(),
-                        reason: "give the graph file, e.g. graph:game.txt".into(),
+                        reason: format!(
+                            "give the {kind} file, e.g. {kind}:game.{}",
+                            if kind == "graph" { "txt" } else { "rhai" }
+                        ),
                     });
                 }
                 let text = read(file).map_err(|reason| Error::BadFile {
                     file: file.to_string(),
                     reason,
                 })?;
-                return GraphGame::parse(file, &text).map(Game::Graph);
+                if kind == "graph" {
+                    return GraphGame::parse(file, &text).map(Game::Graph);
+                }
+                let rules = ScriptRules::compile(file, &text, limits)?;
+                return Ok(Game::Dynamic(Dynamic::new(std::sync::Arc::new(rules))));
             }
         }
         spec.parse()
@@ -184,8 +214,8 @@ impl FromStr for Game {
                 spec,
                 need("give TAKE/ADD/MAX, e.g. updown:1,2/3/20")?,
             )?),
-            "graph" => return Err(bad(
-                "a graph game is read from its file: this front end cannot read files (use Game::parse_with)",
+            "graph" | "script" => return Err(bad(
+                "this game is read from its file: this front end cannot read files (use Game::parse_with)",
             )),
             _ => return Err(Error::UnknownGame(trimmed.to_string())),
         };
@@ -238,6 +268,7 @@ pub fn catalog() -> &'static [CatalogEntry] {
         e("wythoff", "", "wythoff 3,5", "two heaps: take any number from one heap, or the same number from both"),
         e("updown:S/A/M", "up-down:S/A/M", "updown:1,2/3/20 7", "LOOPY: take k in S tokens, or add a in A while the heap stays ≤ M; draws possible"),
         e("graph:FILE", "", "graph:game.txt start", "LOOPY: any finite game graph, one line `NAME: F1 F2 …` per position (`#` comments)"),
+        e("script:FILE", "", "script:examples/kayles.rhai 20", "your own rules in a Rhai script: fn moves(p) returns the moves (see docs/scripts.md)"),
     ];
     CATALOG
 }
@@ -293,7 +324,12 @@ mod tests {
         for e in catalog() {
             let mut words = e.example.split_whitespace();
             let spec = words.next().unwrap();
-            let parsed = Game::parse_with(spec, &mut |_| Ok("start: start end\nend:\n".into()));
+            let text = if spec.starts_with("script:") {
+                "fn moves(n) { [] }"
+            } else {
+                "start: start end\nend:\n"
+            };
+            let parsed = Game::parse_with(spec, &mut |_| Ok(text.into()));
             assert!(parsed.is_ok(), "{spec}");
         }
     }

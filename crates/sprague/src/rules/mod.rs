@@ -11,6 +11,7 @@
 
 mod catalog;
 mod divide;
+pub mod dynamic;
 mod gcd;
 mod graph;
 mod grid;
@@ -18,6 +19,7 @@ mod grundy_game;
 mod moves;
 mod nim;
 mod octal;
+mod script;
 mod subtract;
 mod updown;
 mod wizards;
@@ -25,6 +27,7 @@ mod wythoff;
 
 pub use catalog::{catalog, CatalogEntry, Game, GameVisitor};
 pub use divide::Divide;
+pub use dynamic::{DynMove, Dynamic, DynamicRules, Value};
 pub use gcd::{gcd, GcdGame, GcdPosition, MAX_CARDS};
 pub use graph::{GraphGame, GRAPH_MAX_NODES};
 pub use grid::Grid;
@@ -32,6 +35,7 @@ pub use grundy_game::GrundyGame;
 pub use moves::Moves;
 pub use nim::Nim;
 pub use octal::{move_label as octal_move_label, OctalCode, OctalGame};
+pub use script::{ScriptLimits, ScriptRules, MAX_SCRIPT_DEPTH};
 pub use subtract::{powers_upto, Subtraction, SubtractionSet};
 pub use updown::{UpDown, UPDOWN_MAX};
 pub use wizards::{wizards_outcome, Wizards};
@@ -159,4 +163,16 @@ pub enum HeapMoves<'a> {
     Grundy,
     /// Replace n by ⌊n/d⌋ for d in the set (sorted, all ≥ 2); 0 is erased.
     Divide(&'a [u64]),
+    /// Moves listed heap by heap by rules defined at run time (a script):
+    /// no structure to exploit, but a table is still filled bottom-up.
+    Listed(&'a dyn HeapLister),
+}
+
+/// The moves of a heap game, listed one heap at a time (rules defined at
+/// run time, see [`HeapMoves::Listed`]).
+pub trait HeapLister: Sync + Debug {
+    /// Appends the moves of heap `n`: each move's parts (heap sizes, each
+    /// smaller than `n`) to `parts`, then the end of the move in `parts`
+    /// to `ends`.
+    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>);
 }

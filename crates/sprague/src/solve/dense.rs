@@ -22,7 +22,8 @@ use crate::{Error, Result};
 ///
 /// # Complexity
 /// O(N·|S|) for subtraction and division games, O(N²) for octal codes with
-/// splitting moves, Grundy's game and all-but sets; O(N) memory.
+/// splitting moves, Grundy's game and all-but sets; O(N) memory. Listed
+/// moves cost what the lister takes, plus one step a part.
 ///
 /// # Examples
 /// ```
@@ -50,6 +51,8 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
     }
     table.reserve(upto + 1 - table.len());
     let mut mex = Mex::new(table.iter().copied().max().unwrap_or(0));
+    // The listed moves of one heap (HeapMoves::Listed), reused.
+    let (mut parts, mut ends) = (Vec::new(), Vec::new());
     for n in table.len()..=upto {
         let g = match moves {
             HeapMoves::Nim => n as u32,
@@ -81,6 +84,20 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
                 }
             }),
             HeapMoves::Grundy => mex.run(|m| mark_splits(table, n, n.saturating_sub(1) / 2, m)),
+            HeapMoves::Listed(lister) => {
+                parts.clear();
+                ends.clear();
+                lister.heap_options(n as u64, &mut parts, &mut ends);
+                mex.run(|m| {
+                    let mut start = 0;
+                    for &end in &ends {
+                        // Every part is below n (the lister checks), so in the table.
+                        let v = parts[start..end].iter().fold(0, |x, &k| x ^ table[k as usize]);
+                        m.mark(v);
+                        start = end;
+                    }
+                })
+            }
             HeapMoves::Octal(code) => mex.run(|m| {
                 for (k, &d) in code.digits().iter().enumerate() {
                     if k > n {
@@ -120,7 +137,7 @@ pub fn work(moves: HeapMoves<'_>, from: u64, upto: u64) -> u128 {
     match moves {
         HeapMoves::Nim => count,
         HeapMoves::Subtract(s) | HeapMoves::Divide(s) => count * (s.len() as u128 + 1),
-        HeapMoves::Powers(_) => count * 64,
+        HeapMoves::Powers(_) | HeapMoves::Listed(_) => count * 64,
         HeapMoves::AllBut(_) => linear + count,
         HeapMoves::Grundy => linear / 2 + count,
         HeapMoves::Octal(code) => {

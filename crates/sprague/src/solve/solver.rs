@@ -10,6 +10,11 @@ use std::collections::{HashMap, HashSet};
 /// before any table or search.
 pub type HeapOracle<'a> = Box<dyn Fn(u64) -> Option<Nimber> + 'a>;
 
+/// Heaps of a game with listed moves ([`HeapMoves::Listed`]) below this are
+/// valued from a dense table; larger ones by search, which visits only the
+/// heaps that the moves reach.
+const LISTED_TABLE: u64 = 1 << 16;
+
 /// A move in a sum that leaves the opponent a losing position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinningMove<P> {
@@ -162,12 +167,15 @@ impl<'r, R: Ruleset> Solver<'r, R> {
             return Ok(g);
         }
         if let (Some(n), Some(moves)) = (self.rules.heap_size(p), self.rules.heap_moves()) {
-            // A dense table is cheapest when the whole range is wanted anyway.
-            if n < self.limits.max_states {
+            // A dense table is cheapest when the whole range is wanted anyway
+            // (listed moves may skip most heaps, as division does: a table
+            // only while it is small).
+            let listed = matches!(moves, HeapMoves::Listed(_));
+            if n < self.limits.max_states && (!listed || n < LISTED_TABLE) {
                 dense::extend_within(moves, &mut self.table, n, self.limits)?;
                 return Ok(Nimber(self.table[n as usize] as u64));
             }
-            if !matches!(moves, HeapMoves::Divide(_)) {
+            if !matches!(moves, HeapMoves::Divide(_) | HeapMoves::Listed(_)) {
                 // Every option of n is near n: a search would visit them all.
                 return Err(Error::LimitExceeded {
                     what: format!("the Grundy value of heap {n} (it needs every value below it)"),

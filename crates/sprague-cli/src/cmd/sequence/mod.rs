@@ -42,7 +42,7 @@ pub struct LongRun {
 pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
     let l = &a.long_run;
     let flagged = l.checkpoint.is_some() || l.out.is_some() || l.full || l.summary;
-    let game = super::parse_game(&a.spec)?;
+    let game = super::load_game(&a.spec, a.limits.script_limits())?;
     let seq = SeqGame::from_game(&game);
     let upto = parse_upto(&a.upto);
     match (seq, flagged) {

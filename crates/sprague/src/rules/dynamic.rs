@@ -1,0 +1,563 @@
+//! Rules defined at run time: one seam for every language.
+//!
+//! A script (Rhai, in [`super::script`]) or a Python callback defines a game
+//! while sprague runs. Rather than one catalog variant per language, each
+//! implements the small object-safe trait [`DynamicRules`] over positions of
+//! one value type, [`Value`] (an integer or a list of values), and the
+//! catalog holds any of them as [`Dynamic`], which implements [`Ruleset`]
+//! so that every solver serves it unchanged.
+//!
+//! # Errors inside `moves`
+//!
+//! [`Ruleset::moves`] cannot fail, but a script can fail at any call (an
+//! operation limit, a runtime error, a move of the wrong type). [`Dynamic`]
+//! then unwinds with a private marker that carries the error (through
+//! [`std::panic::resume_unwind`], which prints nothing), and the front end
+//! runs its work under [`guard`], which turns that unwind, and only that,
+//! back into the error. The solvers' state is dropped with the unwind, so
+//! nothing half-computed is ever returned.
+
+use super::{HeapLister, HeapMoves, Moves, Ruleset};
+use crate::{excerpt, Error, Result};
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+
+/// Lists nest at most this deep, so that every walk over a value (printing,
+/// comparing, hashing, dropping) stays shallow.
+pub const MAX_DEPTH: usize = 32;
+
+/// A position of a game defined at run time: an integer or a list.
+///
+/// Pairs, boards and multisets are lists (`[3, 4]`, `[[1, 0], [0, 1]]`);
+/// a heap game's positions are integers. Values order integers before
+/// lists, then by number or element by element.
+///
+/// Text form (what [`Value::parse`] reads and `Display` writes): `7`,
+/// `[1,2,5]`, `[]`; a list of two or more elements may drop its outer
+/// brackets (`3,4`), as the built-in pair games write positions.
+///
+/// ```
+/// use sprague::rules::Value;
+/// let v = Value::parse("3, [1,2]").unwrap();
+/// assert_eq!(v, Value::list([Value::Int(3), Value::list([Value::Int(1), Value::Int(2)])]));
+/// assert_eq!(v.to_string(), "3,[1,2]");
+/// assert_eq!(Value::parse("[5]").unwrap().to_string(), "[5]");
+/// ```
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Value {
+    /// A whole number.
+    Int(i64),
+    /// A list of values (at most [`MAX_DEPTH`] levels deep).
+    List(Arc<[Value]>),
+}
+
+impl Value {
+    /// A list of the given values.
+    pub fn list(items: impl IntoIterator<Item = Value>) -> Value {
+        Value::List(items.into_iter().collect())
+    }
+
+    /// The number, if this is one.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Int(n) => Some(*n),
+            Value::List(_) => None,
+        }
+    }
+
+    /// The elements, if this is a list.
+    pub fn as_list(&self) -> Option<&[Value]> {
+        match self {
+            Value::Int(_) => None,
+            Value::List(items) => Some(items),
+        }
+    }
+
+    /// Reads a value in the text form described on [`Value`].
+    ///
+    /// # Errors
+    /// [`Error::BadPosition`] naming the text and what is wrong with it.
+    pub fn parse(text: &str) -> Result<Value> {
+        let bad = |reason: String| Error::BadPosition {
+            text: text.to_string(),
+            reason,
+        };
+        // An explicit stack of open lists: no recursion on the input.
+        let mut stack: Vec<Vec<Value>> = vec![Vec::new()];
+        let mut rest = text.trim();
+        let mut expect_value = true;
+        if rest.is_empty() {
+            return Err(bad("write a number, or a list like 3,4 or [1,2,5]".into()));
+        }
+        while let Some(c) = rest.chars().next() {
+            if c.is_whitespace() {
+                rest = rest.trim_start();
+                continue;
+            }
+            match c {
+                '[' if expect_value => {
+                    if stack.len() > MAX_DEPTH {
+                        return Err(bad(format!("lists nest more than {MAX_DEPTH} deep")));
+                    }
+                    stack.push(Vec::new());
+                    rest = &rest[1..];
+                }
+                ']' => {
+                    let top = stack.pop().filter(|_| !stack.is_empty());
+                    let Some(items) = top else {
+                        return Err(bad("a `]` closes no `[`".into()));
+                    };
+                    if expect_value && !items.is_empty() {
+                        return Err(bad("a `,` is followed by no value".into()));
+                    }
+                    stack
+                        .last_mut()
+                        .expect("the outer level stays")
+                        .push(Value::list(items));
+                    expect_value = false;
+                    rest = &rest[1..];
+                }
+                ',' if !expect_value => {
+                    expect_value = true;
+                    rest = &rest[1..];
+                }
+                '-' | '0'..='9' if expect_value => {
+                    let end = rest[1..]
+                        .find(|c: char| !(c.is_ascii_digit() || c == '_'))
+                        .map_or(rest.len(), |i| i + 1);
+                    let digits = rest[..end].replace('_', "");
+                    let n: i64 = digits.parse().map_err(|_| {
+                        bad(format!(
+                            "`{}` is not a whole number of at most 19 digits",
+                            &rest[..end]
+                        ))
+                    })?;
+                    stack.last_mut().expect("a level is open").push(Value::Int(n));
+                    expect_value = false;
+                    rest = &rest[end..];
+                }
+                _ => {
+                    let what = if expect_value {
+                        "a number or `[`"
+                    } else {
+                        "`,` or `]`"
+                    };
+                    return Err(bad(format!("expected {what} at `{}`", excerpt(rest))));
+                }
+            }
+        }
+        if stack.len() > 1 {
+            return Err(bad("a `[` is not closed".into()));
+        }
+        if expect_value {
+            return Err(bad("a `,` is followed by no value".into()));
+        }
+        let mut top = stack.pop().expect("the outer level");
+        Ok(if top.len() == 1 {
+            top.pop().expect("one value")
+        } else {
+            Value::list(top)
+        })
+    }
+
+    /// Writes the value; `outer` drops the brackets of a top-level list of
+    /// two or more elements.
+    fn write(&self, f: &mut fmt::Formatter<'_>, outer: bool) -> fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::List(items) => {
+                let bare = outer && items.len() >= 2;
+                if !bare {
+                    f.write_str("[")?;
+                }
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    v.write(f, false)?; // depth ≤ MAX_DEPTH
+                }
+                if !bare {
+                    f.write_str("]")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, true)
+    }
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(n: i64) -> Value {
+        Value::Int(n)
+    }
+}
+
+/// One move of a game defined at run time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DynMove {
+    /// The parts the move leaves: a disjunctive sum (none: the component is
+    /// gone).
+    pub parts: Vec<Value>,
+    /// What to call the move; without one it is named by where it leads.
+    pub label: Option<String>,
+}
+
+/// Rules defined at run time, by a script or a callback.
+///
+/// Object-safe, so that [`Dynamic`] can hold any implementation. Methods
+/// that run user code return errors rather than panicking; [`Dynamic`]
+/// turns an error from [`DynamicRules::moves`] into the unwind described in
+/// the module docs.
+pub trait DynamicRules: Send + Sync + fmt::Debug {
+    /// The spec that names these rules (`script:game.rhai`).
+    fn spec(&self) -> String;
+
+    /// Every move from `p`. An error should say what failed; [`Dynamic`]
+    /// adds the position.
+    fn moves(&self, p: &Value) -> Result<Vec<DynMove>>;
+
+    /// Parses a position as the user writes it; by default [`Value::parse`].
+    fn parse(&self, text: &str) -> Result<Value> {
+        Value::parse(text)
+    }
+
+    /// Writes a position; by default as `Display` does.
+    fn format(&self, p: &Value) -> Result<String> {
+        Ok(p.to_string())
+    }
+
+    /// Whether a position is one number n ≥ 0 (a heap game), every move
+    /// leaving heaps smaller than n, so that tables, patterns and plots
+    /// apply and tables are filled bottom-up.
+    fn heap(&self) -> bool {
+        false
+    }
+
+    /// Whether a position may recur; such games go to the loopy solvers.
+    fn may_loop(&self) -> bool {
+        false
+    }
+
+    /// For games on two numbers: the position of cell (x, y) of a 2-D
+    /// table; by default the list `[x, y]`.
+    fn pair(&self, x: u64, y: u64) -> Option<Value> {
+        Some(Value::list([Value::Int(x as i64), Value::Int(y as i64)]))
+    }
+
+    /// The first row and column of a 2-D table.
+    fn pair_origin(&self) -> u64 {
+        0
+    }
+}
+
+/// What [`Dynamic`] unwinds with when the rules fail: the error, carried to
+/// [`guard`].
+struct Abort(Error);
+
+/// Stops the computation under way with `e`, to be returned by the
+/// enclosing [`guard`]. Prints nothing.
+pub fn abort(e: Error) -> ! {
+    panic::resume_unwind(Box::new(Abort(e)))
+}
+
+/// Runs `work`, turning an error of rules defined at run time (which
+/// unwinds out of [`Ruleset::moves`]) into `Err`. Any other panic goes on
+/// unwinding. Front ends run every computation on a [`Dynamic`] game
+/// under it.
+///
+/// The unwind crosses threads that the computation joins (rayon, or a
+/// scoped thread joined by hand and its payload resumed); a thread left to
+/// the scope's automatic join loses the error to a plain panic.
+///
+/// ```
+/// use sprague::rules::{dynamic::guard, Game};
+/// use sprague::solve::{Limits, Solver};
+/// let script = "fn moves(n) { if n == 3 { throw \"no\" } [n - 1] }\nconst HEAP = true;";
+/// let g = Game::parse_with("script:g.rhai", &mut |_| Ok(script.into())).unwrap();
+/// let Game::Dynamic(rules) = g else { unreachable!() };
+/// let r = guard(|| Solver::new(&rules, Limits::default()).heap_table(5).map(|t| t.to_vec()));
+/// assert!(r.unwrap_err().to_string().contains("no"));
+/// ```
+pub fn guard<T>(work: impl FnOnce() -> Result<T>) -> Result<T> {
+    match panic::catch_unwind(AssertUnwindSafe(work)) {
+        Ok(r) => r,
+        Err(payload) => match payload.downcast::<Abort>() {
+            Ok(abort) => Err(abort.0),
+            Err(other) => panic::resume_unwind(other),
+        },
+    }
+}
+
+/// The move lists of positions seen so far, shared by clones and threads.
+/// It stops taking new lists once it holds [`CACHE_PARTS`] parts.
+#[derive(Debug, Default)]
+struct MoveCache {
+    inner: Mutex<CacheInner>,
+}
+
+#[derive(Debug, Default)]
+struct CacheInner {
+    map: FxHashMap<Value, Arc<[DynMove]>>,
+    parts: usize,
+}
+
+/// Parts (over all moves of all positions) that the cache holds, at most.
+const CACHE_PARTS: usize = 1 << 22;
+
+impl MoveCache {
+    fn get(&self, p: &Value) -> Option<Arc<[DynMove]>> {
+        // The lock is never held while user code runs, so it is never
+        // poisoned by an abort; take it back anyway if it were.
+        let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        inner.map.get(p).cloned()
+    }
+
+    fn put(&self, p: &Value, moves: &Arc<[DynMove]>) {
+        let parts: usize = moves.iter().map(|m| m.parts.len() + 1).sum();
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if inner.parts + parts <= CACHE_PARTS {
+            inner.parts += parts;
+            inner.map.insert(p.clone(), moves.clone());
+        }
+    }
+}
+
+/// Rules defined at run time, as the catalog holds them: a [`Ruleset`]
+/// over [`Value`] positions.
+///
+/// Move lists are cached per position (the graph of sums asks for one
+/// component's moves many times); heap games are served to the dense
+/// engine through [`HeapMoves::Listed`] without the cache.
+#[derive(Clone)]
+pub struct Dynamic {
+    rules: Arc<dyn DynamicRules>,
+    cache: Arc<MoveCache>,
+}
+
+impl Dynamic {
+    /// Wraps rules defined at run time.
+    pub fn new(rules: Arc<dyn DynamicRules>) -> Dynamic {
+        Dynamic {
+            rules,
+            cache: Arc::default(),
+        }
+    }
+
+    /// The rules it wraps.
+    pub fn rules(&self) -> &Arc<dyn DynamicRules> {
+        &self.rules
+    }
+
+    /// The moves of `p`, from the cache or the rules; aborts (see
+    /// [`guard`]) when the rules fail.
+    fn listed(&self, p: &Value) -> Arc<[DynMove]> {
+        if let Some(m) = self.cache.get(p) {
+            return m;
+        }
+        let moves: Arc<[DynMove]> = self.fetch(p).into();
+        self.cache.put(p, &moves);
+        moves
+    }
+
+    /// The moves of `p` from the rules; in a heap game without parts of
+    /// size 0 (an empty heap is no component).
+    fn fetch(&self, p: &Value) -> Vec<DynMove> {
+        match self.rules.moves(p) {
+            Ok(mut m) => {
+                if self.rules.heap() {
+                    for mv in &mut m {
+                        mv.parts.retain(|q| *q != Value::Int(0));
+                    }
+                }
+                m
+            }
+            Err(e) => abort(expanding(&*self.rules, e, p)),
+        }
+    }
+}
+
+/// `e`, saying which position of which rules was being expanded.
+fn expanding(rules: &dyn DynamicRules, e: Error, p: &Value) -> Error {
+    let at = format!("(expanding position `{}`)", excerpt(&p.to_string()));
+    match e {
+        Error::Script { script, reason } => Error::Script {
+            script,
+            reason: format!("{reason} {at}"),
+        },
+        other => Error::Script {
+            script: rules.spec(),
+            reason: format!("{other} {at}"),
+        },
+    }
+}
+
+impl fmt::Debug for Dynamic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Dynamic({})", self.rules.spec())
+    }
+}
+
+/// Two handles are equal when they share the same rules.
+impl PartialEq for Dynamic {
+    fn eq(&self, other: &Dynamic) -> bool {
+        Arc::ptr_eq(&self.rules, &other.rules)
+    }
+}
+
+impl Eq for Dynamic {}
+
+/// The label of a move without one: where it leads.
+fn default_label(rules: &Dynamic, parts: &[Value]) -> String {
+    if parts.is_empty() {
+        return "to nothing (the component is gone)".into();
+    }
+    let names: Vec<String> = parts.iter().map(|q| rules.format_position(q)).collect();
+    format!("to {}", names.join(" + "))
+}
+
+impl Ruleset for Dynamic {
+    type Position = Value;
+
+    fn spec(&self) -> String {
+        self.rules.spec()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Value> {
+        let p = self.rules.parse(text)?;
+        if self.rules.heap() && !matches!(p, Value::Int(n) if n >= 0) {
+            return Err(Error::BadPosition {
+                text: text.to_string(),
+                reason: format!(
+                    "`{}` is a heap game: a position is a whole number n ≥ 0",
+                    self.spec()
+                ),
+            });
+        }
+        Ok(p)
+    }
+
+    fn format_position(&self, p: &Value) -> String {
+        match self.rules.format(p) {
+            Ok(s) => s,
+            Err(e) => abort(expanding(&*self.rules, e, p)),
+        }
+    }
+
+    fn moves(&self, p: &Value, out: &mut Moves<Value>) {
+        for m in self.listed(p).iter() {
+            out.push(m.parts.iter().cloned(), || match &m.label {
+                Some(l) => l.clone(),
+                None => default_label(self, &m.parts),
+            });
+        }
+    }
+
+    fn may_loop(&self) -> bool {
+        self.rules.may_loop()
+    }
+
+    fn heap_size(&self, p: &Value) -> Option<u64> {
+        match p {
+            Value::Int(n) if self.rules.heap() && *n >= 0 => Some(*n as u64),
+            _ => None,
+        }
+    }
+
+    fn heap_moves(&self) -> Option<HeapMoves<'_>> {
+        self.rules.heap().then_some(HeapMoves::Listed(self))
+    }
+
+    fn pair_position(&self, x: u64, y: u64) -> Option<Value> {
+        if self.rules.heap() || x > i64::MAX as u64 || y > i64::MAX as u64 {
+            return None;
+        }
+        self.rules.pair(x, y)
+    }
+
+    fn pair_origin(&self) -> u64 {
+        self.rules.pair_origin()
+    }
+}
+
+impl HeapLister for Dynamic {
+    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) {
+        let p = Value::Int(n as i64);
+        let moves = match self.cache.get(&p) {
+            Some(m) => m.to_vec(),
+            None => self.fetch(&p),
+        };
+        for m in &moves {
+            for q in &m.parts {
+                match q {
+                    Value::Int(k) if *k >= 0 && (*k as u64) < n => parts.push(*k as u64),
+                    _ => abort(expanding(
+                        &*self.rules,
+                        Error::Script {
+                            script: self.spec(),
+                            reason: format!(
+                                "a move of heap {n} leaves `{}`: in a heap game every part is a heap smaller than the one moved from",
+                                excerpt(&q.to_string())
+                            ),
+                        },
+                        &p,
+                    )),
+                }
+            }
+            ends.push(parts.len());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_round_trip() {
+        for text in ["0", "-5", "3,4", "[5]", "[]", "[[1,2],[]]", "1,[2,[3]],4"] {
+            let v = Value::parse(text).unwrap();
+            assert_eq!(v.to_string(), text);
+            assert_eq!(Value::parse(&v.to_string()).unwrap(), v);
+        }
+        assert_eq!(Value::parse(" [1, 2 ,5] ").unwrap().to_string(), "1,2,5");
+    }
+
+    #[test]
+    fn malformed_values_say_why() {
+        for (text, needle) in [
+            ("", "write a number"),
+            ("1,", "followed by no value"),
+            ("[1", "not closed"),
+            ("1]", "closes no"),
+            ("x", "expected a number"),
+            ("1 2", "expected `,`"),
+            ("99999999999999999999", "19 digits"),
+        ] {
+            let e = Value::parse(text).unwrap_err().to_string();
+            assert!(e.contains(needle), "{text}: {e}");
+        }
+        let deep = "[".repeat(40) + &"]".repeat(40);
+        assert!(Value::parse(&deep).unwrap_err().to_string().contains("nest"));
+    }
+
+    #[test]
+    fn guard_passes_other_panics_on() {
+        let r = panic::catch_unwind(|| guard(|| -> Result<()> { panic!("plain") }));
+        assert!(r.is_err());
+        let e = guard(|| -> Result<()> { abort(Error::Unsupported("stop".into())) });
+        assert_eq!(e.unwrap_err().to_string(), "stop");
+    }
+}

@@ -1,0 +1,457 @@
+//! Rules written in Rhai: a script defines the moves, sprague solves them.
+//!
+//! The loader compiles script *text* (reading the file is the front end's
+//! job) once into an AST and evaluates it with one engine that every
+//! thread shares (Rhai's `sync` engine keeps no per-call state), in a
+//! sandbox: no `import`, no `eval`, no printing, no file, network or
+//! process access (the engine has no such functions), and every call
+//! bounded by [`ScriptLimits`]. The script API is documented on
+//! [`ScriptRules`] and in `docs/scripts.md`.
+
+use super::dynamic::{DynMove, DynamicRules, Value, MAX_DEPTH};
+use crate::{excerpt, Error, Result};
+use rhai::{CallFnOptions, Dynamic as RDyn, Engine, EvalAltResult, Position, Scope, AST, INT};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Bounds on every call of a script's functions, so that no script runs
+/// away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScriptLimits {
+    /// The most operations (roughly, expressions evaluated) one call may
+    /// take; 10^7 is about a second.
+    pub ops: u64,
+    /// The most nested function calls (recursion depth).
+    pub depth: usize,
+    /// The most characters a string, and elements an array or map, may
+    /// hold (nested arrays and maps count all they hold).
+    pub size: usize,
+    /// The most seconds one call may take: a backstop for work that the
+    /// operation count does not see (Rhai checks an array's size by
+    /// walking it, so a huge array grows in quadratic time).
+    pub seconds: u64,
+}
+
+impl Default for ScriptLimits {
+    fn default() -> Self {
+        ScriptLimits {
+            ops: 10_000_000,
+            depth: 64,
+            size: 1_000_000,
+            seconds: 2,
+        }
+    }
+}
+
+/// The deepest call nesting allowed whatever the limits say: deeper Rhai
+/// recursion could overflow the native stack.
+pub const MAX_SCRIPT_DEPTH: usize = 256;
+
+/// The parts a move leaves, as a script writes them: `parts(a, b)`.
+#[derive(Clone, Debug)]
+struct Parts(rhai::Array);
+
+/// A game whose rules are a Rhai script.
+///
+/// # The script API
+///
+/// - `fn moves(p)` (required): the moves from position `p`, as an array.
+///   A move is the position it leads to (`n - 1`, `[a, b - 1]`); or
+///   `parts(a, b, …)`, a move that leaves several components (a disjunctive
+///   sum: Kayles splits a row in two), `parts()` leaving none; or a map
+///   `#{to: …, label: "…"}` giving either form a name.
+/// - Positions are integers or arrays of them (nested arrays too).
+/// - `const HEAP = true;`: positions are heap sizes n ≥ 0 and every move
+///   leaves heaps smaller than n; tables, `analyze` and plots then apply,
+///   and tables are filled bottom-up.
+/// - `const LOOPY = true;`: positions may recur (the loopy solvers run).
+/// - `fn format(p)` and `fn parse(text)` (optional): how a position is
+///   written and read; by default `7`, `3,4`, `[1,2,5]`.
+/// - `fn pair(x, y)` and `const ORIGIN = 1;` (optional): the position in
+///   cell (x, y) of a 2-D table (by default `[x, y]`) and its first row
+///   and column (by default 0).
+/// - Constants defined at the top (`const S = [1, 3, 4];`) are seen by
+///   every function.
+///
+/// ```
+/// use sprague::rules::{ScriptLimits, ScriptRules, Value, DynamicRules};
+/// let text = "const HEAP = true;\nfn moves(n) { [1, 3, 4].filter(|k| k <= n).map(|k| n - k) }";
+/// let rules = ScriptRules::compile("sub.rhai", text, ScriptLimits::default()).unwrap();
+/// let moves = rules.moves(&Value::Int(5)).unwrap();
+/// assert_eq!(moves.len(), 3);
+/// assert_eq!(moves[2].parts, [Value::Int(1)]);
+/// ```
+pub struct ScriptRules {
+    name: String,
+    engine: Engine,
+    ast: AST,
+    heap: bool,
+    loopy: bool,
+    origin: u64,
+    has: HashMap<&'static str, bool>,
+    moves_line: Option<usize>,
+    limits: ScriptLimits,
+}
+
+impl fmt::Debug for ScriptRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ScriptRules({})", self.name)
+    }
+}
+
+/// `line L, column C: ` for a position in the script, or nothing.
+fn at(pos: Position) -> String {
+    match (pos.line(), pos.position()) {
+        (Some(l), Some(c)) => format!("line {l}, column {c}: "),
+        (Some(l), None) => format!("line {l}: "),
+        _ => String::new(),
+    }
+}
+
+thread_local! {
+    /// When the script call running on this thread began (for the time
+    /// limit; the engine is shared, the clock is per thread).
+    static CALL_START: Cell<Instant> = Cell::new(Instant::now());
+}
+
+/// Operations between looks at the clock.
+const CLOCK_EVERY: u64 = 1 << 12;
+
+/// A sandboxed engine within `limits`.
+fn engine(limits: ScriptLimits) -> Engine {
+    let mut e = Engine::new();
+    let budget = Duration::from_secs(limits.seconds.max(1));
+    e.on_progress(move |ops| {
+        if ops % CLOCK_EVERY == 0 && CALL_START.with(Cell::get).elapsed() > budget {
+            return Some(RDyn::UNIT);
+        }
+        None
+    });
+    e.set_max_operations(limits.ops.max(1))
+        .set_max_call_levels(limits.depth.min(MAX_SCRIPT_DEPTH))
+        .set_max_string_size(limits.size.max(1))
+        .set_max_array_size(limits.size.max(1))
+        .set_max_map_size(limits.size.max(1))
+        .set_max_expr_depths(64, 32) // Rhai's release defaults, in every build
+        .set_max_modules(0)
+        .set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+    e.disable_symbol("import").disable_symbol("eval");
+    e.on_print(|_| {});
+    e.on_debug(|_, _, _| {});
+    e.register_type_with_name::<Parts>("parts");
+    e.register_fn("parts", || Parts(Vec::new()));
+    e.register_fn("parts", |a: RDyn| Parts(vec![a]));
+    e.register_fn("parts", |a: RDyn, b: RDyn| Parts(vec![a, b]));
+    e.register_fn("parts", |a: RDyn, b: RDyn, c: RDyn| Parts(vec![a, b, c]));
+    e.register_fn("parts", |a: RDyn, b: RDyn, c: RDyn, d: RDyn| {
+        Parts(vec![a, b, c, d])
+    });
+    e.register_fn("parts_of", Parts);
+    e
+}
+
+impl ScriptRules {
+    /// Compiles a script. `name` names it in errors and in the spec
+    /// (`script:NAME`).
+    ///
+    /// The top-level statements run once, here (they define constants).
+    ///
+    /// # Errors
+    /// [`Error::Script`] naming the line and column of a syntax error, a
+    /// failing top-level statement, a constant of the wrong type, or a
+    /// missing `fn moves(p)`.
+    pub fn compile(name: &str, text: &str, limits: ScriptLimits) -> Result<ScriptRules> {
+        let fail = |reason: String| Error::Script {
+            script: name.to_string(),
+            reason,
+        };
+        let mut engine = engine(limits);
+        let ast = engine
+            .compile(text)
+            .map_err(|e| fail(format!("{}{}", at(e.position()), e.err_type())))?;
+        let mut scope = Scope::new();
+        CALL_START.with(|c| c.set(Instant::now()));
+        engine
+            .run_ast_with_scope(&mut scope, &ast)
+            .map_err(|e| fail(describe(*e, "the top-level statements", limits)))?;
+        let mut constants: HashMap<String, RDyn> = HashMap::new();
+        for (n, _, v) in scope.iter() {
+            constants.insert(n.to_string(), v);
+        }
+        let flag = |key: &str| -> Result<bool> {
+            match constants.get(key) {
+                None => Ok(false),
+                Some(v) => v
+                    .as_bool()
+                    .map_err(|t| fail(format!("`{key}` must be true or false, not {t}"))),
+            }
+        };
+        let heap = flag("HEAP")?;
+        let loopy = flag("LOOPY")?;
+        let origin = match constants.get("ORIGIN") {
+            None => 0,
+            Some(v) => v
+                .as_int()
+                .ok()
+                .and_then(|n| u64::try_from(n).ok())
+                .ok_or_else(|| fail("`ORIGIN` must be a whole number ≥ 0".into()))?,
+        };
+        let mut has = HashMap::new();
+        for (f, arity) in [("moves", 1), ("format", 1), ("parse", 1), ("pair", 2)] {
+            has.insert(
+                f,
+                ast.iter_functions()
+                    .any(|d| d.name == f && d.params.len() == arity),
+            );
+        }
+        if !has["moves"] {
+            return Err(fail(
+                "define the moves: `fn moves(p) { … }` returning an array of moves (see docs/scripts.md)"
+                    .into(),
+            ));
+        }
+        // Top-level constants are visible in functions, unless a local
+        // variable of the same name hides them.
+        let constants = Arc::new(constants);
+        #[allow(deprecated)] // `on_var` is marked volatile, not deprecated
+        engine.on_var(move |name, index, ctx| {
+            if index > 0 || ctx.scope().contains(name) {
+                return Ok(None);
+            }
+            Ok(constants.get(name).cloned())
+        });
+        let moves_line = text
+            .lines()
+            .position(|l| l.trim_start().starts_with("fn moves"))
+            .map(|i| i + 1);
+        Ok(ScriptRules {
+            name: name.to_string(),
+            engine,
+            ast: ast.clone_functions_only(),
+            heap,
+            loopy,
+            origin,
+            has,
+            moves_line,
+            limits,
+        })
+    }
+
+    /// The script's name as given to [`ScriptRules::compile`].
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn fail(&self, reason: String) -> Error {
+        Error::Script {
+            script: self.name.clone(),
+            reason,
+        }
+    }
+
+    /// Calls the script's function `f` with `args`; `during` says what
+    /// the call was for, in errors.
+    fn call(&self, f: &str, args: impl rhai::FuncArgs, during: impl FnOnce() -> String) -> Result<RDyn> {
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        CALL_START.with(|c| c.set(Instant::now()));
+        self.engine
+            .call_fn_with_options::<RDyn>(options, &mut Scope::new(), &self.ast, f, args)
+            .map_err(|e| self.fail(describe(*e, &during(), self.limits)))
+    }
+
+    /// `fn moves` returned `what`, which is not a move: an error that says
+    /// what a move is.
+    fn bad_move(&self, i: usize, what: &str) -> Error {
+        let line = self.moves_line.map(|l| format!("line {l}: ")).unwrap_or_default();
+        self.fail(format!(
+            "{line}move {} returned by fn moves is {what}: a move is a position (a whole number or an array), parts(…) or #{{to: …, label: \"…\"}}",
+            i + 1
+        ))
+    }
+}
+
+/// One line for a Rhai error: where, what, and which limit if one was hit.
+fn describe(e: EvalAltResult, during: &str, limits: ScriptLimits) -> String {
+    let mut inner = e;
+    while let EvalAltResult::ErrorInFunctionCall(.., next, _) | EvalAltResult::ErrorInModule(_, next, _) =
+        inner
+    {
+        inner = *next;
+    }
+    let pos = inner.take_position();
+    let what = match &inner {
+        EvalAltResult::ErrorTooManyOperations(_) => format!(
+            "stopped after {} operations, the operation limit of one call",
+            limits.ops
+        ),
+        EvalAltResult::ErrorTerminated(..) => format!(
+            "stopped after {} s, the time limit of one call",
+            limits.seconds.max(1)
+        ),
+        EvalAltResult::ErrorStackOverflow(_) => format!(
+            "calls nest deeper than {}, the call-depth limit",
+            limits.depth.min(MAX_SCRIPT_DEPTH)
+        ),
+        EvalAltResult::ErrorDataTooLarge(t, _) => format!(
+            "a {} grew past {} elements or characters, the size limit",
+            t.to_lowercase(),
+            limits.size
+        ),
+        EvalAltResult::ErrorRuntime(v, _) if v.is_string() => format!("error thrown: {v}"),
+        other => other.to_string(),
+    };
+    let what = what.lines().next().unwrap_or("").to_string();
+    format!("{}{} (in {during})", at(pos), excerpt(&what))
+}
+
+/// A Rhai value as a position, checking its type and depth.
+fn to_value(v: &RDyn, depth: usize) -> std::result::Result<Value, String> {
+    if let Ok(n) = v.as_int() {
+        return Ok(Value::Int(n));
+    }
+    if v.is_array() {
+        if depth >= MAX_DEPTH {
+            return Err(format!("an array nested more than {MAX_DEPTH} deep"));
+        }
+        let items = v.read_lock::<rhai::Array>().ok_or("an array in use")?;
+        let mut out = Vec::with_capacity(items.len());
+        for x in items.iter() {
+            out.push(to_value(x, depth + 1)?);
+        }
+        return Ok(Value::list(out));
+    }
+    Err(describe_value(v))
+}
+
+/// "a string (\"abc\")": the type and a glimpse of a wrong value.
+fn describe_value(v: &RDyn) -> String {
+    let t = if v.is::<Parts>() { "parts" } else { v.type_name() };
+    let t = t.rsplit("::").next().unwrap_or(t);
+    let shown = if v.is::<Parts>() {
+        "parts(…)".to_string()
+    } else {
+        v.to_string()
+    };
+    format!("a {t} ({})", excerpt(&shown))
+}
+
+/// A position as a Rhai value.
+fn to_rhai(p: &Value) -> RDyn {
+    match p {
+        Value::Int(n) => RDyn::from(*n as INT),
+        Value::List(items) => RDyn::from_array(items.iter().map(to_rhai).collect()),
+    }
+}
+
+impl ScriptRules {
+    /// One move from the value a script returned.
+    fn to_move(&self, i: usize, m: RDyn) -> Result<DynMove> {
+        let (target, label) = if m.is_map() {
+            let map = m.cast::<rhai::Map>();
+            let Some(to) = map.get("to") else {
+                return Err(self.bad_move(i, "a map without `to`"));
+            };
+            let label = match map.get("label") {
+                None => None,
+                Some(l) if l.is_string() => Some(l.to_string()),
+                Some(l) => {
+                    return Err(self.bad_move(i, &format!("a map whose label is {}", describe_value(l))))
+                }
+            };
+            (to.clone(), label)
+        } else {
+            (m, None)
+        };
+        let parts = if target.is::<Parts>() {
+            let Parts(items) = target.cast::<Parts>();
+            let mut parts = Vec::with_capacity(items.len());
+            for x in &items {
+                parts.push(to_value(x, 0).map_err(|w| self.bad_move(i, &format!("parts(…) holding {w}")))?);
+            }
+            parts
+        } else {
+            vec![to_value(&target, 0).map_err(|w| self.bad_move(i, &w))?]
+        };
+        Ok(DynMove { parts, label })
+    }
+}
+
+impl DynamicRules for ScriptRules {
+    fn spec(&self) -> String {
+        format!("script:{}", self.name)
+    }
+
+    fn moves(&self, p: &Value) -> Result<Vec<DynMove>> {
+        let r = self.call("moves", (to_rhai(p),), || "fn moves".into())?;
+        if !r.is_array() {
+            return Err(self.fail(format!(
+                "fn moves returned {}: return an array of moves (`[]` for none)",
+                describe_value(&r)
+            )));
+        }
+        let list = r.cast::<rhai::Array>();
+        let mut out = Vec::with_capacity(list.len());
+        for (i, m) in list.into_iter().enumerate() {
+            out.push(self.to_move(i, m)?);
+        }
+        Ok(out)
+    }
+
+    fn parse(&self, text: &str) -> Result<Value> {
+        if !self.has["parse"] {
+            return Value::parse(text);
+        }
+        let r = self.call("parse", (RDyn::from(text.to_string()),), || {
+            format!("fn parse of `{}`", excerpt(text))
+        })?;
+        to_value(&r, 0).map_err(|w| Error::BadPosition {
+            text: text.to_string(),
+            reason: format!("the script's fn parse returned {w}, not a position"),
+        })
+    }
+
+    fn format(&self, p: &Value) -> Result<String> {
+        if !self.has["format"] {
+            return Ok(p.to_string());
+        }
+        let r = self.call("format", (to_rhai(p),), || "fn format".into())?;
+        if r.is_string() {
+            Ok(r.to_string())
+        } else {
+            Err(self.fail(format!("fn format returned {}, not a string", describe_value(&r))))
+        }
+    }
+
+    fn heap(&self) -> bool {
+        self.heap
+    }
+
+    fn may_loop(&self) -> bool {
+        self.loopy
+    }
+
+    fn pair(&self, x: u64, y: u64) -> Option<Value> {
+        let cell = || Value::list([Value::Int(x as i64), Value::Int(y as i64)]);
+        if !self.has["pair"] {
+            return Some(cell());
+        }
+        let r = match self.call("pair", (x as INT, y as INT), || format!("fn pair({x}, {y})")) {
+            Ok(r) => r,
+            Err(e) => super::dynamic::abort(e),
+        };
+        if r.is_unit() {
+            return None;
+        }
+        match to_value(&r, 0) {
+            Ok(v) => Some(v),
+            Err(w) => super::dynamic::abort(self.fail(format!("fn pair returned {w}, not a position or ()"))),
+        }
+    }
+
+    fn pair_origin(&self) -> u64 {
+        self.origin
+    }
+}
