@@ -38,6 +38,11 @@ pub struct Query {
     /// being listed (heaps of any size with a proven pattern); the count
     /// is always given.
     pub max_moves: usize,
+    /// Whether to compute remoteness, and for misère play to try the whole
+    /// graph of sums before a search that stops at the first winning move.
+    /// A front end that has already found that graph too large (play)
+    /// turns it off, so as not to build it twice.
+    pub remoteness: bool,
 }
 
 impl Default for Query {
@@ -47,6 +52,7 @@ impl Default for Query {
             skill: None,
             limits: Limits::default(),
             max_moves: 100,
+            remoteness: true,
         }
     }
 }
@@ -386,7 +392,9 @@ fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> R
         probability: None,
         notes,
     };
-    add_remoteness(rules, sum, query, &mut answer);
+    if query.remoteness {
+        add_remoteness(rules, sum, query, &mut answer);
+    }
     Ok(answer)
 }
 
@@ -504,6 +512,9 @@ fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
     // The whole graph gives remoteness too; where it is too large, a
     // search that stops at the first winning move still finds who wins.
     let special = rules.convention() == Convention::Special;
+    if !special && !query.remoteness {
+        return search_answer(rules, sum, query, components, "not asked for");
+    }
     let limits = if special {
         query.limits
     } else {
@@ -633,7 +644,9 @@ fn bouton_answer<R: Ruleset>(
         probability: None,
         notes: Vec::new(),
     };
-    add_remoteness(rules, sum, query, &mut a);
+    if query.remoteness {
+        add_remoteness(rules, sum, query, &mut a);
+    }
     Some(a)
 }
 
@@ -704,6 +717,8 @@ fn loopy_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
         probability: None,
         notes: Vec::new(),
     };
-    add_remoteness(rules, sum, query, &mut a);
+    if query.remoteness {
+        add_remoteness(rules, sum, query, &mut a);
+    }
     Ok(a)
 }

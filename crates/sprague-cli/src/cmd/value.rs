@@ -63,13 +63,14 @@ struct MoveOut {
 
 /// Runs `sprague value`.
 pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = super::load_game(&args.spec, args.limits.script_limits())?;
+    let game = super::parse_game(&args.spec)?;
     let skill = parse_skill(args)?;
     let query = Query {
         play: if args.misere { Play::Misere } else { Play::Normal },
         skill,
         limits: args.limits.limits(),
         max_moves: args.max_moves,
+        ..Query::default()
     };
     let report = game.visit(Job { args, query })?;
     if args.json {

@@ -21,6 +21,13 @@ pub(crate) const GRAPH_STATES: u64 = 1_000_000;
 /// The steps one graph may take (see [`GRAPH_STATES`]).
 pub(crate) const GRAPH_WORK: u64 = 20_000_000;
 
+/// The budget of a graph tried later in a game, once the start's graph
+/// did not fit: small (some milliseconds), so that every move stays quick;
+/// the game's positions shrink until one fits.
+pub(crate) const RETRY_STATES: u64 = 100_000;
+/// The steps of such a graph (see [`RETRY_STATES`]).
+pub(crate) const RETRY_WORK: u64 = 2_000_000;
+
 /// A sum, by a 128-bit hash of its canonical form (two independent 64-bit
 /// hashes: a collision among a million sums has odds below 10^-25).
 pub(crate) type Key = u128;
@@ -69,9 +76,11 @@ impl Known {
         self.values.get(&k).copied()
     }
 
-    /// Makes sure `sum` is known when its graph fits the budget: builds and
-    /// solves the graph of every sum reachable from it once, and remembers a
-    /// refusal so that it is not tried again. Returns its value.
+    /// Makes sure `sum` is known when its graph fits the budget (that of
+    /// `value`'s remoteness for the first sum asked about, a small one
+    /// after): builds and solves the graph of every sum reachable from it
+    /// once, and remembers a refusal so that it is not tried again. Returns
+    /// its value.
     pub(crate) fn learn<R: Ruleset>(
         &mut self,
         rules: &R,
@@ -86,9 +95,14 @@ impl Known {
         if self.refused.contains(&root) {
             return None;
         }
+        let (states, work) = if self.values.is_empty() && self.refused.is_empty() {
+            (GRAPH_STATES, GRAPH_WORK)
+        } else {
+            (RETRY_STATES, RETRY_WORK)
+        };
         let limits = Limits {
-            max_states: limits.max_states.min(GRAPH_STATES),
-            max_work: limits.max_work.min(GRAPH_WORK),
+            max_states: limits.max_states.min(states),
+            max_work: limits.max_work.min(work),
         };
         let mut graph = SumGraph::new(rules, limits);
         if graph.add_root(sum).is_err() {

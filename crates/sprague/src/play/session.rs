@@ -2,7 +2,7 @@
 
 use super::oracle::{key, Known};
 use super::view::{shape, Shape};
-use super::window::{window, MAX_LISTED};
+use super::window::{self, window, MAX_LISTED};
 use super::{
     typed, Config, First, Listed, Opponent, Played, Rating, Refused, Rng, Side, Standing, Summary, Verdict,
 };
@@ -196,12 +196,36 @@ impl Session {
 
     /// The index of the move that `text` names: a move number (1-based), a
     /// label (case and spacing free), `take 2 from heap 3`, or the position
-    /// the move leaves.
-    pub fn find_move(&self, text: &str) -> std::result::Result<usize, Refused> {
+    /// the move leaves. On a heap too large to list, a legal move outside
+    /// the window (`take 5 from heap 1`, or the heaps it leaves) is checked
+    /// from the game's structure and added to [`Session::moves`].
+    pub fn find_move(&mut self, text: &str) -> std::result::Result<usize, Refused> {
         if let Some(s) = self.summary() {
             return Err(Refused(format!("the game is over ({})", s.reason)));
         }
-        typed::find(text, &self.here.moves)
+        let refused = match typed::find(text, &self.here.moves) {
+            Ok(i) => return Ok(i),
+            Err(e) => e,
+        };
+        if self.here.complete {
+            return Err(refused);
+        }
+        let job = TypedHuge {
+            texts: self.position(),
+            typed: text,
+        };
+        match self.game.visit(job) {
+            Some((component, label, after)) => {
+                self.here.moves.push(Listed {
+                    component,
+                    label,
+                    after,
+                    rating: None,
+                });
+                Ok(self.here.moves.len() - 1)
+            }
+            None => Err(refused),
+        }
     }
 
     /// Makes your move `index` (see [`Session::moves`]).
@@ -426,6 +450,70 @@ struct Analyse<'a> {
     known: &'a mut Known,
 }
 
+/// A move typed for a heap too large to list: `take K from heap I` (from
+/// the end of the heap), or the whole sum it leaves.
+struct TypedHuge<'a> {
+    texts: &'a [String],
+    typed: &'a str,
+}
+
+impl GameVisitor for TypedHuge<'_> {
+    type Output = Option<(usize, String, Vec<String>)>;
+
+    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+        let sum: Vec<R::Position> = self
+            .texts
+            .iter()
+            .map(|t| rules.parse_position(t).ok())
+            .collect::<Option<_>>()?;
+        let huge = |p: &R::Position| rules.branching(p) > MAX_LISTED;
+        let done = |i: usize, label: String, parts: &[R::Position]| {
+            let after = apply(&sum, i, parts);
+            Some((i, label, after.iter().map(|q| rules.format_position(q)).collect()))
+        };
+        let t = typed::normalize(self.typed);
+        let named = typed::split_component(&t).or_else(|| (sum.len() == 1).then_some((1, t.as_str())));
+        if let Some((i, rest)) = named {
+            if let Some(p) = i.checked_sub(1).and_then(|i| sum.get(i)).filter(|p| huge(p)) {
+                let sizes = window::take_from_end(rest, rules.heap_size(p)?)?;
+                let label = window::heap_move(rules, p, &sizes)?;
+                let parts: Vec<R::Position> = sizes
+                    .iter()
+                    .map(|n| rules.parse_position(&n.to_string()).ok())
+                    .collect::<Option<_>>()?;
+                return done(i - 1, label, &parts);
+            }
+        }
+        let typed_parts: Vec<R::Position> = t
+            .split(|c: char| c.is_whitespace() || c == '+')
+            .filter(|w| !w.is_empty())
+            .map(|w| rules.parse_position(w).ok())
+            .collect::<Option<_>>()?;
+        for (i, p) in sum.iter().enumerate().filter(|(_, p)| huge(p)) {
+            // The other components must all be there; what remains is
+            // what the move leaves of this one.
+            let mut rest = typed_parts.clone();
+            let others_kept = sum.iter().enumerate().filter(|&(j, _)| j != i).all(|(_, q)| {
+                match rest.iter().position(|r| r == q) {
+                    Some(x) => {
+                        rest.remove(x);
+                        true
+                    }
+                    None => false,
+                }
+            });
+            if !others_kept {
+                continue;
+            }
+            let sizes: Option<Vec<u64>> = rest.iter().map(|r| rules.heap_size(r)).collect();
+            if let Some(label) = sizes.and_then(|s| window::heap_move(rules, p, &s)) {
+                return done(i, label, &rest);
+            }
+        }
+        None
+    }
+}
+
 /// What a position the opponent faces means for the mover.
 fn rating_of(s: Solved) -> Rating {
     Rating {
@@ -499,6 +587,8 @@ impl GameVisitor for Analyse<'_> {
                 play,
                 limits: self.config.limits,
                 max_moves: WINDOW,
+                // The graph of sums was just found too large.
+                remoteness: false,
                 ..Query::default()
             };
             let a = answer(rules, &sum, &query)?;
@@ -713,6 +803,29 @@ mod tests {
         assert_eq!(p.rating.unwrap().verdict, Verdict::Win);
         assert!(s.moves().len() <= 3 * WINDOW, "{}", s.moves().len());
         assert_eq!(s.standing().unwrap().outcome, Outcome::P);
+    }
+
+    #[test]
+    fn moves_beyond_the_window_can_be_typed() {
+        let n = "1000000000000000000";
+        let mut s = session("kayles", &[n, "5"], Config::default());
+        let listed = s.moves().len();
+        // Split the huge row far from its ends: no window holds this move.
+        let i = s.find_move("5 400000000000000000 599999999999999998").unwrap();
+        assert_eq!(i, listed);
+        assert_eq!(
+            s.moves()[i].label,
+            format!("take 2 from {n}, leaving 400000000000000000 + 599999999999999998")
+        );
+        let j = s.find_move("take 2 from heap 1").unwrap();
+        assert_eq!(s.moves()[j].after, ["999999999999999998", "5"]);
+        assert!(s.find_move("take 3 from heap 1").is_err(), "Kayles takes 1 or 2");
+        assert!(
+            s.find_move("5 7 999999999999999990").is_err(),
+            "not a Kayles move"
+        );
+        s.play(i).unwrap();
+        assert_eq!(s.position(), ["400000000000000000", "599999999999999998", "5"]);
     }
 
     #[test]

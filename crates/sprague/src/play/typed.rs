@@ -32,7 +32,7 @@ fn names(label: &str, typed: &str) -> bool {
 
 /// `(component, rest)` where `t` names a component: `take 2 from heap 3`,
 /// `heap 3: take 2`, `3: take 2`.
-fn split_component(t: &str) -> Option<(usize, &str)> {
+pub(crate) fn split_component(t: &str) -> Option<(usize, &str)> {
     if let Some((head, rest)) = t.split_once(':') {
         let head = head.trim();
         let number = PART_NAMES

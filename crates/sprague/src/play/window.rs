@@ -154,3 +154,110 @@ mod tests {
         }
     }
 }
+
+/// The label of the move from the heap `p` of a heap game that leaves the
+/// heaps `parts`, if the rules allow it — checked from the game's structure,
+/// for heaps too large to list every move.
+pub(crate) fn heap_move<R: Ruleset>(rules: &R, p: &R::Position, parts: &[u64]) -> Option<String> {
+    let n = rules.heap_size(p)?;
+    let mut parts = parts.to_vec();
+    parts.sort_unstable();
+    if parts.contains(&0) {
+        return None;
+    }
+    let left = parts.iter().try_fold(0u64, |a, &b| a.checked_add(b))?;
+    let k = n.checked_sub(left)?;
+    match rules.heap_moves()? {
+        HeapMoves::Nim if parts.len() <= 1 && k > 0 => {
+            let mut out = Moves::new(true);
+            rules.moves_to_value(p, Nimber(left), &mut out);
+            (out.len() == 1).then(|| out.label(0).to_string())
+        }
+        HeapMoves::AllBut(set) if parts.len() <= 1 && k > 0 && set.binary_search(&k).is_err() => {
+            Some(format!("take {k} from the heap of {n}"))
+        }
+        HeapMoves::Octal(code) => {
+            let d = *code.digits().get(usize::try_from(k).ok()?)?;
+            let allowed = match parts.len() {
+                0 => d & 1 != 0 && k > 0,
+                1 => d & 2 != 0 && k > 0,
+                2 => d & 4 != 0,
+                _ => false,
+            };
+            allowed.then(|| octal_move_label(n, k, &parts))
+        }
+        HeapMoves::Grundy if parts.len() == 2 && k == 0 && parts[0] != parts[1] => {
+            Some(format!("split {n} into {} + {}", parts[0], parts[1]))
+        }
+        _ => None,
+    }
+}
+
+/// `take K` in a move typed for a heap of `n`: the heaps it leaves, taking
+/// from the end of the heap (nothing where it takes the whole heap).
+pub(crate) fn take_from_end(typed: &str, n: u64) -> Option<Vec<u64>> {
+    let k: u64 = typed.strip_prefix("take ")?.trim().parse().ok()?;
+    match n.checked_sub(k)? {
+        0 => Some(vec![]),
+        m => Some(vec![m]),
+    }
+}
+
+#[cfg(test)]
+mod huge_tests {
+    use super::*;
+    use crate::rules::{Game, GameVisitor};
+
+    /// On heaps small enough to list, `heap_move` accepts exactly the
+    /// moves the rules list, with their labels.
+    #[test]
+    fn heap_moves_agree_with_the_rules() {
+        for spec in [
+            "nim",
+            "allbut:1,3",
+            "kayles",
+            "dawson-kayles",
+            "octal:0.137",
+            "octal:4.7",
+            "grundy",
+        ] {
+            struct Check;
+            impl GameVisitor for Check {
+                type Output = ();
+                fn visit<R: Ruleset>(self, rules: &R) {
+                    for n in 1..=12u64 {
+                        let p = rules.parse_position(&n.to_string()).unwrap();
+                        let mut all = Moves::new(true);
+                        rules.moves(&p, &mut all);
+                        let mut want: Vec<(Vec<u64>, String)> = (0..all.len())
+                            .map(|i| {
+                                let mut parts: Vec<u64> =
+                                    all.parts(i).iter().map(|q| rules.heap_size(q).unwrap()).collect();
+                                parts.sort_unstable();
+                                (parts, all.label(i).to_string())
+                            })
+                            .collect();
+                        want.sort();
+                        want.dedup();
+                        let mut got = Vec::new();
+                        for a in 0..=n {
+                            for b in 0..=n {
+                                let parts: Vec<u64> = [a, b].into_iter().filter(|&x| x > 0).collect();
+                                if a > b && b > 0 {
+                                    continue;
+                                }
+                                if let Some(label) = heap_move(rules, &p, &parts) {
+                                    got.push((parts, label));
+                                }
+                            }
+                        }
+                        got.sort();
+                        got.dedup();
+                        assert_eq!(got, want, "{} n={n}", rules.spec());
+                    }
+                }
+            }
+            spec.parse::<Game>().unwrap().visit(Check);
+        }
+    }
+}

@@ -39,9 +39,7 @@ pub fn position_lines(shapes: &[Shape]) -> Vec<String> {
                 out.push(format!("  {name:<8} {tokens} {size}{cap}"));
             }
             Shape::Board { rows, cols } => {
-                out.push(format!(
-                    "  {name:<8} {rows} rows × {cols} columns, the coin ● at the bottom left"
-                ));
+                out.push(format!("  {name:<8} {rows} rows × {cols} columns"));
                 if *rows <= MAX_BOARD && *cols <= MAX_BOARD {
                     for r in (0..*rows).rev() {
                         let cells: Vec<&str> = (0..*cols)

@@ -229,7 +229,7 @@ fn frame(f: &mut Frame<'_>, session: &Session, ui: &Ui) {
     ])
     .areas(f.area());
     let [left, right] =
-        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(body);
+        Layout::horizontal([Constraint::Percentage(42), Constraint::Percentage(58)]).areas(body);
     let shown = position_lines(session.shapes());
     let pos_height = (shown.len() as u16 + 2).min(left.height.saturating_sub(5)).max(3);
     let [pos_area, hist_area] =
@@ -325,7 +325,7 @@ fn frame(f: &mut Frame<'_>, session: &Session, ui: &Ui) {
                 ListItem::new(Line::from(vec![
                     Span::styled(format!("{:>3}) ", i + 1), Style::default().fg(c)),
                     Span::styled(
-                        format!("{:<10}", rating_text(m.rating)),
+                        format!("{:<11}", rating_text(m.rating)),
                         Style::default().fg(c).add_modifier(Modifier::BOLD),
                     ),
                     Span::styled(move_text(m, session.shapes()), Style::default().fg(c)),
