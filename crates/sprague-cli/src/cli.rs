@@ -63,9 +63,32 @@ pub struct LimitArgs {
     /// The most steps a computation may take (moves listed, option values looked at; ~10^9 a second).
     #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_work)]
     pub max_work: u64,
+    /// Scripted rules (`script:FILE`): the most operations one call of the script may take.
+    #[arg(long, value_name = "N", default_value_t = sprague::rules::ScriptLimits::default().ops)]
+    pub script_ops: u64,
+    /// Scripted rules: the deepest the script's function calls may nest (at most 256).
+    #[arg(long, value_name = "N", default_value_t = sprague::rules::ScriptLimits::default().depth as u64,
+          value_parser = clap::value_parser!(u64).range(1..=sprague::rules::MAX_SCRIPT_DEPTH as u64))]
+    pub script_depth: u64,
+    /// Scripted rules: the most characters in a string, and elements in an array or map, of the script.
+    #[arg(long, value_name = "N", default_value_t = sprague::rules::ScriptLimits::default().size)]
+    pub script_size: usize,
+    /// Scripted rules: the most seconds one call of the script may take.
+    #[arg(long, value_name = "N", default_value_t = sprague::rules::ScriptLimits::default().seconds)]
+    pub script_seconds: u64,
 }
 
 impl LimitArgs {
+    /// The bounds on each call of a script.
+    pub fn script_limits(self) -> sprague::rules::ScriptLimits {
+        sprague::rules::ScriptLimits {
+            ops: self.script_ops,
+            depth: self.script_depth as usize,
+            size: self.script_size,
+            seconds: self.script_seconds,
+        }
+    }
+
     /// The library's limits.
     pub fn limits(self) -> sprague::solve::Limits {
         sprague::solve::Limits {

@@ -6,6 +6,7 @@
 //! - `analyze`: patterns, plots and emitted code (compiled and run).
 //! - `beyond`: misère play, remoteness, random and skilled play, loopy games.
 //! - `skill_curve`: `plot --skill-curve`, the win chance against skill.
+//! - `scripts`: `script:FILE` examples against their twins; hostile scripts.
 //! - `play`: games against the computer through a pipe and on a tmux screen.
 
 mod suite {
@@ -14,6 +15,7 @@ mod suite {
     mod cli;
     mod engine;
     mod play;
+    mod scripts;
     mod skill_curve;
     mod solve;
 }

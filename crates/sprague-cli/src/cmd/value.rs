@@ -63,7 +63,7 @@ struct MoveOut {
 
 /// Runs `sprague value`.
 pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = super::parse_game(&args.spec)?;
+    let game = super::load_game(&args.spec, args.limits.script_limits())?;
     let skill = parse_skill(args)?;
     let query = Query {
         play: if args.misere { Play::Misere } else { Play::Normal },
