@@ -549,7 +549,7 @@ mod tests {
             let e = Value::parse(text).unwrap_err().to_string();
             assert!(e.contains(needle), "{text}: {e}");
         }
-        let deep = "[".repeat(40) + &"]".repeat(40);
+        let deep = format!("{}{}", "[".repeat(40), "]".repeat(40));
         assert!(Value::parse(&deep).unwrap_err().to_string().contains("nest"));
     }
 

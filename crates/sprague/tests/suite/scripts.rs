@@ -209,7 +209,7 @@ fn gcd_script_matches_gcd_outcomes() {
         let sp = s.parse_position(&text).unwrap();
         assert_eq!(s.format_position(&sp), native.format_position(&np));
         let want = Solver::new(&native, Limits::default()).outcome(&[np]).unwrap();
-        let got = guard(|| Solver::new(&s, Limits::default()).outcome(&[sp.clone()])).unwrap();
+        let got = guard(|| Solver::new(&s, Limits::default()).outcome(std::slice::from_ref(&sp))).unwrap();
         assert_eq!(got, want, "{text}");
     }
     // A game under way reads and prints as the built-in one does.
