@@ -31,12 +31,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// Parses a game spec, reading the file a spec names (`graph:FILE`,
-/// `script:FILE`; a script within the default bounds).
-pub fn parse_game(spec: &str) -> anyhow::Result<sprague::rules::Game> {
-    load_game(spec, sprague::rules::ScriptLimits::default())
-}
-
-/// [`parse_game`], a script running within `limits` (`--script-ops` …).
+/// `script:FILE`), a script running within `limits` (`--script-ops` …).
 pub fn load_game(spec: &str, limits: sprague::rules::ScriptLimits) -> anyhow::Result<sprague::rules::Game> {
     let mut read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"));
     Ok(sprague::rules::Game::load(spec, &mut read, limits)?)

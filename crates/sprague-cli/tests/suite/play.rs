@@ -247,6 +247,14 @@ fn perfect_opponent_loopy_keeps_draws_and_wins() {
 }
 
 #[test]
+fn scripted_rules_are_played_too() {
+    let example = |name: &str| format!("script:{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    check_perfect(&example("kayles.rhai"), &["3", "4"], false, 0..2);
+    check_perfect(&example("kayles.rhai"), &["3", "4"], true, 0..1);
+    check_perfect(&example("chomp.rhai"), &["3,3,2"], false, 0..2);
+}
+
+#[test]
 fn random_and_fallible_opponents_are_repeatable_by_seed() {
     for opponent in ["random", "fallible:0.5"] {
         let args = [

@@ -8,6 +8,9 @@
 //! It speaks text at its edges (positions and move labels as the rulesets
 //! write them), so that a front end needs no generic code: inside, every
 //! call runs the one generic path through [`Game::visit`](crate::rules::Game::visit).
+//! (A generic `Session<R>` behind a trait object was the other design: it
+//! needs owned rules, which the visitor only lends, and gains little, since
+//! re-reading the few components of the position costs microseconds.)
 //!
 //! What the computer knows comes from two places ([`oracle`]): the exact
 //! graph of every sum reachable from a position, solved by retrograde

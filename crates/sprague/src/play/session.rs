@@ -806,6 +806,12 @@ mod tests {
     }
 
     #[test]
+    fn a_session_can_be_held_by_a_server() {
+        fn owned_and_send<T: Send + 'static>() {}
+        owned_and_send::<Session>();
+    }
+
+    #[test]
     fn moves_beyond_the_window_can_be_typed() {
         let n = "1000000000000000000";
         let mut s = session("kayles", &[n, "5"], Config::default());

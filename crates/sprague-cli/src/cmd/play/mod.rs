@@ -24,7 +24,7 @@ pub struct Options {
 
 /// Runs `sprague play`.
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = super::parse_game(&args.spec)?;
+    let game = super::load_game(&args.spec, args.limits.script_limits())?;
     let seed = args.seed.unwrap_or_else(seed_from_clock);
     let config = Config {
         play: if args.misere { Play::Misere } else { Play::Normal },
