@@ -12,15 +12,16 @@
 //! needs owned rules, which the visitor only lends, and gains little, since
 //! re-reading the few components of the position costs microseconds.)
 //!
-//! What the computer knows comes from two places ([`oracle`]): the exact
+//! What the computer knows comes from two places (module `oracle`): the exact
 //! graph of every sum reachable from a position, solved by retrograde
 //! analysis (outcome and remoteness of every position, when the graph fits
-//! the same budget as the `value` command's remoteness), and otherwise the
+//! the same budget as the `value` command's remoteness — from the start —
+//! or a small one from a later position), and otherwise the
 //! [`query`](crate::query) answer for the position at hand (Sprague–Grundy,
 //! proven heap patterns for heaps of any size, misère search, loopy values).
 //!
 //! Components with too many moves to list (a heap of 10^18) show a bounded
-//! window of their moves ([`window`]): the first few the rules list, plus
+//! window of their moves (module `window`): the first few the rules list, plus
 //! the winning moves the query finds from a proven pattern. The perfect
 //! player then always finds its winning move; when it is losing at such a
 //! position it plays any listed move, since no move there can be told to
