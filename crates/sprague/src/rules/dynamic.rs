@@ -239,6 +239,13 @@ pub trait DynamicRules: Send + Sync + fmt::Debug {
         Ok(p.to_string())
     }
 
+    /// The label of a move from `p` that leaves `parts` and came without
+    /// one, asked only when labels are shown; `None`: named by where it
+    /// leads.
+    fn label(&self, _p: &Value, _parts: &[Value]) -> Result<Option<String>> {
+        Ok(None)
+    }
+
     /// Whether a position is one number n ≥ 0 (a heap game), every move
     /// leaving heaps smaller than n, so that tables, patterns and plots
     /// apply and tables are filled bottom-up.
@@ -460,7 +467,11 @@ impl Ruleset for Dynamic {
         for m in self.listed(p).iter() {
             out.push(m.parts.iter().cloned(), || match &m.label {
                 Some(l) => l.clone(),
-                None => default_label(self, &m.parts),
+                None => match self.rules.label(p, &m.parts) {
+                    Ok(Some(l)) => l,
+                    Ok(None) => default_label(self, &m.parts),
+                    Err(e) => abort(expanding(&*self.rules, e, p)),
+                },
             });
         }
     }

@@ -68,6 +68,9 @@ struct Parts(rhai::Array);
 ///   leaves heaps smaller than n; tables, `analyze` and plots then apply,
 ///   and tables are filled bottom-up.
 /// - `const LOOPY = true;`: positions may recur (the loopy solvers run).
+/// - `fn label(p, to)` (optional): the name of a move from `p` to `to`
+///   (a position or `parts(…)`) that came without one, asked only when
+///   moves are shown (cheaper than a label on every move).
 /// - `fn format(p)` and `fn parse(text)` (optional): how a position is
 ///   written and read; by default `7`, `3,4`, `[1,2,5]`.
 /// - `fn pair(x, y)` and `const ORIGIN = 1;` (optional): the position in
@@ -200,7 +203,7 @@ impl ScriptRules {
                 .ok_or_else(|| fail("`ORIGIN` must be a whole number ≥ 0".into()))?,
         };
         let mut has = HashMap::new();
-        for (f, arity) in [("moves", 1), ("format", 1), ("parse", 1), ("pair", 2)] {
+        for (f, arity) in [("moves", 1), ("format", 1), ("parse", 1), ("pair", 2), ("label", 2)] {
             has.insert(
                 f,
                 ast.iter_functions()
@@ -422,6 +425,22 @@ impl DynamicRules for ScriptRules {
             Ok(r.to_string())
         } else {
             Err(self.fail(format!("fn format returned {}, not a string", describe_value(&r))))
+        }
+    }
+
+    fn label(&self, p: &Value, parts: &[Value]) -> Result<Option<String>> {
+        if !self.has["label"] {
+            return Ok(None);
+        }
+        let to = match parts {
+            [one] => to_rhai(one),
+            _ => RDyn::from(Parts(parts.iter().map(to_rhai).collect())),
+        };
+        let r = self.call("label", (to_rhai(p), to), || "fn label".into())?;
+        if r.is_string() {
+            Ok(Some(r.to_string()))
+        } else {
+            Err(self.fail(format!("fn label returned {}, not a string", describe_value(&r))))
         }
     }
 
