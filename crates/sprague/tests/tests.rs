@@ -7,6 +7,8 @@
 //! - `engine`: the sequence engine against the dense engine, periods, resume.
 //! - `pattern`: every prover against long tables; evaluators far beyond.
 //! - `problems`: the contest solvers against brute force.
+//! - `quotient`: misère quotients against the same reference, and the
+//!   quotients Plambeck and Siegel published.
 //! - `sums`: misère play, remoteness, random play and loopy games against
 //!   a plain reference over every reachable whole sum.
 
@@ -16,5 +18,6 @@ mod suite {
     mod known;
     mod pattern;
     mod problems;
+    mod quotient;
     mod sums;
 }

@@ -4,6 +4,7 @@ mod analyze;
 mod exact_table;
 mod games;
 mod plot;
+mod quotient;
 mod sequence;
 mod solve;
 mod table;
