@@ -42,6 +42,9 @@ run() { ARGS=("$@"); row "$@"; }
 run value dawson-kayles 10 11 12 13 14 15 --misere
 run value dawson-kayles 10 12 14 16 18 20 --misere
 run value kayles 6 10 12 14 16 18 --misere
+run value dawson-kayles 10 14 18 20 22 24 --misere
+run value kayles 6 10 11 12 13 14 15 16 17 18 --misere
+run value kayles 25 30 35 40 40 --misere
 run value kayles 4 5 6 7 --random
 run value kayles 8 9 10 11 --random
 run value dawson-kayles 10 12 14 16 18 --random

@@ -33,7 +33,7 @@ pub enum Command {
     Games(GamesArgs),
     /// Find the pattern in a game's values, prove it where theory allows, emit a closed form.
     #[command(
-        after_help = "Examples:\n  sprague analyze kayles\n  sprague analyze divide:2..6 --json\n  sprague analyze subtract:1,3,4 --emit cpp\n  sprague analyze grid:2x3 --upto 24,24"
+        after_help = "Examples:\n  sprague analyze kayles\n  sprague analyze divide:2..6 --json\n  sprague analyze subtract:1,3,4 --emit cpp\n  sprague analyze grid:2x3 --upto 24,24\n  sprague analyze octal:0.75 --misere --upto 12"
     )]
     Analyze(AnalyzeArgs),
     /// Plot a game's values against n, a 2-D game as a heat map, or a position's win chance against skill (SVG or PNG).
@@ -252,6 +252,10 @@ pub struct AnalyzeArgs {
     /// Print a function `grundy(n)` from the proven pattern, in this language.
     #[arg(long, value_enum, value_name = "LANG")]
     pub emit: Option<EmitLanguage>,
+    /// Misère play: the misère quotient of the heaps 1..=N (default N = 20), proven for sums
+    /// of any number of those heaps: its order, P-portion, presentation and each heap's element.
+    #[arg(long, conflicts_with = "emit")]
+    pub misere: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

@@ -18,6 +18,7 @@ use crate::pattern::{splits, HeapLimits, Proof};
 use crate::rules::{octal_move_label, Convention, HeapMoves, Moves, Ruleset};
 use crate::solve::loopy::{self, Generalized};
 use crate::solve::outcome::OutcomeSearch;
+use crate::solve::quotient::MisereQuotient;
 use crate::solve::random::{self, Probability, Skill};
 use crate::solve::retrograde::{solve_all, Solved};
 use crate::solve::sums::{StateId, SumGraph};
@@ -509,6 +510,11 @@ fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
             return Ok(a);
         }
     }
+    if query.play == Play::Misere {
+        if let Some(a) = quotient_answer(rules, sum, query, components.clone()) {
+            return Ok(a);
+        }
+    }
     // The whole graph gives remoteness too; where it is too large, a
     // search that stops at the first winning move still finds who wins.
     let special = rules.convention() == Convention::Special;
@@ -605,6 +611,91 @@ fn search_answer<R: Ruleset>(
         probability: None,
         notes: vec![format!("remoteness not computed: {why}")],
     })
+}
+
+/// The largest heap for which `value --misere` tries a misère quotient.
+const QUOTIENT_HEAP: u64 = 40;
+
+/// The bounds of that try: a quotient that needs more falls back to the
+/// search of whole sums.
+const QUOTIENT_LIMITS: Limits = Limits {
+    max_states: 500_000,
+    max_work: 500_000_000,
+};
+
+/// Misère play of a sum of heaps from the proven misère quotient of the
+/// heaps up to the largest: any number of heaps at once. `None` where the
+/// game is not a heap game or no quotient is found within
+/// [`QUOTIENT_LIMITS`].
+fn quotient_answer<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    query: &Query,
+    components: Vec<ComponentValue>,
+) -> Option<Answer<R::Position>> {
+    let heaps: Vec<u64> = sum.iter().map(|p| rules.heap_size(p)).collect::<Option<_>>()?;
+    let largest = heaps.iter().copied().max()?;
+    if largest == 0 || largest > QUOTIENT_HEAP {
+        return None;
+    }
+    let limits = Limits {
+        max_states: query.limits.max_states.min(QUOTIENT_LIMITS.max_states),
+        max_work: query.limits.max_work.min(QUOTIENT_LIMITS.max_work),
+    };
+    let q = MisereQuotient::cached(rules, largest, limits).ok()?;
+    let outcome = q.outcome(&heaps)?;
+    let mut moves = Vec::new();
+    if outcome == Outcome::N {
+        let mut listed = Moves::new(true);
+        for (i, p) in sum.iter().enumerate() {
+            let mut rest = heaps.clone();
+            rest.remove(i);
+            let x = q.element(&rest)?;
+            listed.clear();
+            rules.moves(p, &mut listed);
+            for m in 0..listed.len() {
+                let parts: Vec<u64> = listed
+                    .parts(m)
+                    .iter()
+                    .map(|p| rules.heap_size(p))
+                    .collect::<Option<_>>()?;
+                if q.is_p(q.mul(x, q.element(&parts)?)) {
+                    moves.push(RatedMove {
+                        play: WinningMove {
+                            component: i,
+                            label: listed.label(m).to_string(),
+                            parts: listed.parts(m).to_vec(),
+                        },
+                        leaves: Outcome::P,
+                        remoteness: None,
+                    });
+                }
+            }
+        }
+    }
+    let mut a = Answer {
+        play: Play::Misere,
+        components,
+        grundy: None,
+        generalized: None,
+        outcome,
+        remoteness: None,
+        moves_total: 0,
+        moves,
+        method: format!(
+            "the misère quotient of heaps 1..={} (order {}, P-portion of {}), proven for sums of any number of them (`sprague analyze {} --misere --upto {}` prints it)",
+            q.upto(),
+            q.order(),
+            q.p_portion().len(),
+            rules.spec(),
+            q.upto()
+        ),
+        pattern: None,
+        probability: None,
+        notes: Vec::new(),
+    };
+    add_remoteness(rules, sum, query, &mut a);
+    Some(a)
 }
 
 /// Misère Nim by Bouton's rule, for heaps of any size.

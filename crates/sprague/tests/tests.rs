@@ -7,6 +7,8 @@
 //! - `engine`: the sequence engine against the dense engine, periods, resume.
 //! - `pattern`: every prover against long tables; evaluators far beyond.
 //! - `problems`: the contest solvers against brute force.
+//! - `quotient`: misère quotients against the same reference, and the
+//!   quotients Plambeck and Siegel published.
 //! - `scripts`: the example scripts against their built-in twins; script
 //!   errors through the dynamic seam's guard.
 //! - `sums`: misère play, remoteness, random play and loopy games against
@@ -18,6 +20,7 @@ mod suite {
     mod known;
     mod pattern;
     mod problems;
+    mod quotient;
     mod scripts;
     mod sums;
 }

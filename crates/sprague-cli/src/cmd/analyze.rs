@@ -89,6 +89,9 @@ impl GameVisitor for IsHeap {
 /// Runs `sprague analyze`.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = super::load_game(&args.spec, args.limits.script_limits())?;
+    if args.misere {
+        return super::quotient::run(&game, args, out);
+    }
     let report = analyze(&game, args.upto.as_deref(), args.limits.limits())?;
     if let Some(lang) = args.emit {
         let proof = report.proof.as_ref().with_context(|| {

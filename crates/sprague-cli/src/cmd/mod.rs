@@ -5,6 +5,7 @@ mod exact_table;
 mod games;
 mod play;
 mod plot;
+mod quotient;
 mod sequence;
 mod solve;
 mod table;

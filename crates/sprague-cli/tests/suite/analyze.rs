@@ -324,3 +324,65 @@ fn value_uses_proven_patterns_for_huge_heaps() {
     assert_eq!(code, 0);
     assert!(!out.contains("pattern"), "small heaps need no pattern: {out}");
 }
+
+/// `analyze --misere`: the proven quotient, in text and JSON, and the
+/// answers `value --misere` gives from it agree with its P-portion.
+#[test]
+fn misere_quotient_is_printed_and_used_by_value() {
+    let v = json(&["analyze", "octal:0.75", "--misere", "--upto", "12", "--json"]);
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["order"], 8);
+    assert_eq!(v["upto"], 12);
+    assert_eq!(v["p_portion"], serde_json::json!(["a", "b²"]));
+    assert_eq!(v["heaps"].as_array().unwrap().len(), 13);
+    assert_eq!(v["generators"][2]["heap"], 5);
+    let (code, out, err) = run(&["analyze", "octal:0.75", "--misere", "--upto", "12"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("order 8"), "{out}");
+    assert!(out.contains("relations: a² = 1"), "{out}");
+    assert!(
+        out.contains("proven for sums of any number of heaps up to 12"),
+        "{out}"
+    );
+    // Heap 1 alone is a, in P: the player to move must take the last one.
+    let one = json(&["value", "octal:0.75", "1", "--misere", "--json"]);
+    assert_eq!(one["outcome"], "P");
+    let many = json(&[
+        "value",
+        "octal:0.75",
+        "1",
+        "3",
+        "5",
+        "7",
+        "9",
+        "11",
+        "--misere",
+        "--json",
+    ]);
+    assert!(
+        many["method"].as_str().unwrap().contains("misère quotient"),
+        "{many}"
+    );
+}
+
+#[test]
+fn misere_quotient_bad_input_is_one_line() {
+    for (args, needle) in [
+        (&["analyze", "wythoff", "--misere"][..], "not a game of heaps"),
+        (&["analyze", "kayles", "--misere", "--upto", "3,4"], "--upto N"),
+        (
+            &["analyze", "kayles", "--misere", "--emit", "rust"],
+            "cannot be used with",
+        ),
+        (
+            &["analyze", "kayles", "--misere", "--upto", "0"],
+            "from 1 to 4096",
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -16,9 +16,9 @@ use sprague::Outcome;
 use std::collections::HashMap;
 
 /// Every sum reachable from `root`, and each one's successors (one per move).
-struct Reach<P> {
-    sums: Vec<Vec<P>>,
-    succ: Vec<Vec<usize>>,
+pub(super) struct Reach<P> {
+    pub(super) sums: Vec<Vec<P>>,
+    pub(super) succ: Vec<Vec<usize>>,
 }
 
 fn key<P: std::fmt::Debug>(sum: &[P]) -> String {
@@ -27,7 +27,7 @@ fn key<P: std::fmt::Debug>(sum: &[P]) -> String {
     parts.join("+")
 }
 
-fn reach<R: Ruleset>(rules: &R, root: &[R::Position]) -> Reach<R::Position> {
+pub(super) fn reach<R: Ruleset>(rules: &R, root: &[R::Position]) -> Reach<R::Position> {
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut sums = vec![root.to_vec()];
     index.insert(key(root), 0);
@@ -59,7 +59,7 @@ fn reach<R: Ruleset>(rules: &R, root: &[R::Position]) -> Reach<R::Position> {
 
 /// Outcome (with draws) and remoteness of every sum, by passes to a fixed
 /// point: a sum with no move is lost (normal) or won (misère) at once.
-fn outcomes<P>(r: &Reach<P>, play: Play) -> Vec<(Outcome, Option<u32>)> {
+pub(super) fn outcomes<P>(r: &Reach<P>, play: Play) -> Vec<(Outcome, Option<u32>)> {
     let n = r.sums.len();
     let mut known: Vec<Option<(Outcome, u32)>> = vec![None; n];
     loop {
