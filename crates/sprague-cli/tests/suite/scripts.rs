@@ -92,6 +92,8 @@ fn example_values_equal_their_twins() {
     }
     let a = ok(&["value", "script:examples/subtract.rhai", "10", "12"]);
     assert!(a.contains("take 4 from the heap of 12  ->  10 + 8"), "{a}");
+    let a = ok(&["value", "script:examples/subtract.rhai", "4"]);
+    assert!(a.contains("take 4 from the heap of 4"), "{a}");
     let a = ok(&["value", "script:examples/gcd.rhai", "2,3,4,6"]);
     assert!(a.contains("take card 2 (g becomes 2)  ->  g=2;2,2,3"), "{a}");
     let a = ok(&["analyze", "script:examples/subtract.rhai", "--upto", "500"]);

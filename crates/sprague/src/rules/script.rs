@@ -69,8 +69,9 @@ struct Parts(rhai::Array);
 ///   and tables are filled bottom-up.
 /// - `const LOOPY = true;`: positions may recur (the loopy solvers run).
 /// - `fn label(p, to)` (optional): the name of a move from `p` to `to`
-///   (a position or `parts(…)`) that came without one, asked only when
-///   moves are shown (cheaper than a label on every move).
+///   (a position or `parts(…)`; in a heap game 0 when nothing is left)
+///   that came without one, asked only when moves are shown (cheaper than
+///   a label on every move).
 /// - `fn format(p)` and `fn parse(text)` (optional): how a position is
 ///   written and read; by default `7`, `3,4`, `[1,2,5]`.
 /// - `fn pair(x, y)` and `const ORIGIN = 1;` (optional): the position in
@@ -434,6 +435,8 @@ impl DynamicRules for ScriptRules {
         }
         let to = match parts {
             [one] => to_rhai(one),
+            // A heap game drops empty heaps: nothing left is heap 0.
+            [] if self.heap => RDyn::from(0 as INT),
             _ => RDyn::from(Parts(parts.iter().map(to_rhai).collect())),
         };
         let r = self.call("label", (to_rhai(p), to), || "fn label".into())?;
