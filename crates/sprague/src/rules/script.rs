@@ -204,7 +204,13 @@ impl ScriptRules {
                 .ok_or_else(|| fail("`ORIGIN` must be a whole number ≥ 0".into()))?,
         };
         let mut has = HashMap::new();
-        for (f, arity) in [("moves", 1), ("format", 1), ("parse", 1), ("pair", 2), ("label", 2)] {
+        for (f, arity) in [
+            ("moves", 1),
+            ("format", 1),
+            ("parse", 1),
+            ("pair", 2),
+            ("label", 2),
+        ] {
             has.insert(
                 f,
                 ast.iter_functions()
