@@ -1,6 +1,6 @@
 //! Rules defined at run time: one seam for every language.
 //!
-//! A script (Rhai, in [`super::script`]) or a Python callback defines a game
+//! A script (Rhai, compiled by [`super::ScriptRules`]) or a Python callback defines a game
 //! while sprague runs. Rather than one catalog variant per language, each
 //! implements the small object-safe trait [`DynamicRules`] over positions of
 //! one value type, [`Value`] (an integer or a list of values), and the
