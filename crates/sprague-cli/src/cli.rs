@@ -189,7 +189,7 @@ pub struct LongRunArgs {
     #[arg(long, value_name = "SECS", default_value_t = 5.0, requires = "checkpoint", value_parser = seconds_between_checkpoints, allow_negative_numbers = true)]
     pub checkpoint_every: f64,
     /// Write the values to FILE in sprague's binary sequence format (see the README).
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long = "out", visible_alias = "output", value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
     /// Compute every value up to N even after a period is proven (past the
     /// period each value is still computed, checked against the period, and
@@ -299,7 +299,7 @@ pub struct PlotArgs {
     #[arg(long)]
     pub misere: bool,
     /// The image to write: FILE.svg or FILE.png.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short = 'o', long = "out", visible_alias = "output", value_name = "FILE")]
     pub output: PathBuf,
     #[command(flatten)]
     pub limits: LimitArgs,

@@ -2,7 +2,8 @@
 //!
 //! `main` parses the command line into plain argument structs, runs the
 //! chosen subcommand against a buffered stdout, and turns any error into a
-//! one-line message on stderr with exit code 2 (bad input) or 1 (I/O).
+//! one-line message on stderr with exit code 2 (bad input), 1 (I/O) or 3
+//! (an internal error: a bug in sprague, not in the input).
 
 mod cli;
 mod cmd;
@@ -15,6 +16,20 @@ use std::process::ExitCode;
 fn hint(e: &anyhow::Error) -> &'static str {
     match e.downcast_ref::<sprague::Error>() {
         Some(sprague::Error::UnknownGame(_)) => " (run `sprague games` for the list)",
+        Some(sprague::Error::UnknownProblem(_)) => " (run `sprague solve --list` for the list)",
+        Some(sprague::Error::Unsupported(m)) if m.ends_with("its positions form a 2-D table") => {
+            "; give --upto N,M for a 2-D table"
+        }
+        Some(sprague::Error::BadFile { reason, .. })
+            if reason.starts_with("checkpoint is for a run to N") =>
+        {
+            " (N is --upto)"
+        }
+        Some(sprague::Error::BadFile { reason, .. })
+            if reason.starts_with("checkpoint was written by a run that") =>
+        {
+            " (that is --full)"
+        }
         Some(sprague::Error::LimitExceeded { .. }) => "; raise the bound with --max-states",
         Some(sprague::Error::WorkExceeded { .. }) => "; raise the bound with --max-work",
         Some(sprague::Error::Script { reason, .. }) if reason.contains("the operation limit") => {
@@ -107,6 +122,10 @@ fn main() -> ExitCode {
             if e.downcast_ref::<io::Error>().is_some() {
                 eprintln!("sprague: error: {e:#}");
                 return ExitCode::from(1);
+            }
+            if let Some(sprague::Error::Internal(_)) = e.downcast_ref::<sprague::Error>() {
+                eprintln!("sprague: {e:#}");
+                return ExitCode::from(3);
             }
             eprintln!("sprague: error: {e:#}{}", hint(&e));
             ExitCode::from(2)

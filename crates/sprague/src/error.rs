@@ -74,8 +74,12 @@ pub enum Error {
         reason: String,
     },
     /// A contest problem name that `sprague solve --list` does not show.
-    #[error("unknown problem `{0}` (run `sprague solve --list` for the list)")]
+    #[error("unknown problem `{0}`")]
     UnknownProblem(String),
+    /// A check inside sprague failed: a bug, not bad input. The message
+    /// says which invariant broke.
+    #[error("internal error: {0} (this is a bug in sprague; please report it)")]
+    Internal(String),
     /// Malformed contest input: names the line (1-based) and the token.
     #[error("input line {line}: {reason} (token `{token}`)")]
     Input {

@@ -172,6 +172,7 @@ pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) 
 /// assert_eq!(a.moves[0].play.label, "take 4 from the heap of 5");
 /// ```
 pub fn answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Result<Answer<R::Position>> {
+    crate::rules::check_sum(rules, sum)?;
     let mut a = if rules.may_loop() {
         loopy_answer(rules, sum, query)?
     } else if query.play == Play::Misere {
@@ -429,8 +430,7 @@ fn add_remoteness<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query, a: 
     let solved = solve_all(&graph, a.play);
     a.remoteness = solved[root as usize].remoteness;
     for m in &mut a.moves {
-        let after = m.play.apply(sum);
-        if let Some(s) = graph.find(&after) {
+        if let Some(s) = m.play.apply(sum).ok().and_then(|after| graph.find(&after)) {
             m.remoteness = solved[s as usize].remoteness;
         }
     }
@@ -460,7 +460,7 @@ fn labelled_moves<R: Ruleset>(
                 label: moves.label(m).to_string(),
                 parts: moves.parts(m).to_vec(),
             };
-            let state = graph.find(&mv.apply(sum));
+            let state = mv.apply(sum).ok().and_then(|after| graph.find(&after));
             out.push((mv, state));
         }
     }
@@ -584,7 +584,7 @@ fn search_answer<R: Ruleset>(
                     label: listed.label(m).to_string(),
                     parts: listed.parts(m).to_vec(),
                 };
-                if search.outcome(&play.apply(sum))? == Outcome::P {
+                if search.outcome(&play.apply(sum)?)? == Outcome::P {
                     moves.push(RatedMove {
                         play,
                         leaves: Outcome::P,
@@ -683,12 +683,10 @@ fn quotient_answer<R: Ruleset>(
         moves_total: 0,
         moves,
         method: format!(
-            "the misère quotient of heaps 1..={} (order {}, P-portion of {}), proven for sums of any number of them (`sprague analyze {} --misere --upto {}` prints it)",
+            "the misère quotient of heaps 1..={} (order {}, P-portion of {}), proven for sums of any number of them",
             q.upto(),
             q.order(),
             q.p_portion().len(),
-            rules.spec(),
-            q.upto()
         ),
         pattern: None,
         probability: None,

@@ -6,6 +6,7 @@
 //!   game, Wythoff, FDIVGAME's powers of 12).
 //! - `engine`: the sequence engine against the dense engine, periods, resume.
 //! - `pattern`: every prover against long tables; evaluators far beyond.
+//! - `positions`: positions built in code are checked like parsed ones.
 //! - `problems`: the contest solvers against brute force.
 //! - `quotient`: misère quotients against the same reference, and the
 //!   quotients Plambeck and Siegel published.
@@ -19,6 +20,7 @@ mod suite {
     mod engine;
     mod known;
     mod pattern;
+    mod positions;
     mod problems;
     mod quotient;
     mod scripts;

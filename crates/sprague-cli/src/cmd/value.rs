@@ -185,6 +185,7 @@ fn move_out<R: Ruleset>(rules: &R, m: &RatedMove<R::Position>, sum: &[R::Positio
         position: m
             .play
             .apply(sum)
+            .expect("an answer's moves are moves of the sum it answers")
             .iter()
             .map(|p| rules.format_position(p))
             .collect(),

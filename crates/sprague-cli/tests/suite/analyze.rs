@@ -243,6 +243,13 @@ fn run_program(dir: &Path, lang: &str, source: &str, input: &str) -> Option<Stri
     };
     let tool = build.as_ref().map_or("python3", |b| b[0].as_str());
     if !have(tool) {
+        // A missing compiler must not turn this test into one that checks
+        // nothing: skipping is an explicit choice.
+        assert!(
+            std::env::var_os("SPRAGUE_SKIP_MISSING_COMPILERS").is_some(),
+            "`{tool}` is missing, so the emitted {lang} code cannot be checked: install it, \
+             or set SPRAGUE_SKIP_MISSING_COMPILERS=1 to skip"
+        );
         eprintln!("note: `{tool}` is missing: emitted {lang} code not run");
         return None;
     }
@@ -384,5 +391,31 @@ fn misere_quotient_bad_input_is_one_line() {
         assert!(out.is_empty(), "{args:?}: {out}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+/// One flag name means one thing everywhere: every command that writes a
+/// file takes `-o`, `--out` and `--output` alike.
+#[test]
+fn commands_that_write_files_share_one_flag() {
+    let dir = scratch("out-flag");
+    std::fs::create_dir_all(&dir).unwrap();
+    for flag in ["-o", "--out", "--output"] {
+        let svg = dir.join(format!("plot{flag}.svg"));
+        let (code, _, err) = run(&["plot", "kayles", "--upto", "10", flag, svg.to_str().unwrap()]);
+        assert_eq!(code, 0, "plot {flag}: {err}");
+        assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+        let seq = dir.join(format!("table{flag}.seq"));
+        let (code, _, err) = run(&[
+            "table",
+            "kayles",
+            "--upto",
+            "100",
+            "--summary",
+            flag,
+            seq.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "table {flag}: {err}");
+        assert!(std::fs::metadata(&seq).unwrap().len() > 0);
     }
 }

@@ -294,11 +294,11 @@ fn bad_checkpoints_are_refused_with_one_line() {
     );
     refuse(
         &["table", "octal:0.6", "--upto", "6000", "--checkpoint"],
-        "--upto 5000, not 6000",
+        "a run to N = 5000, not 6000; remove it or pick another file (N is --upto)",
     );
     refuse(
         &["table", "octal:0.6", "--upto", "5000", "--full", "--checkpoint"],
-        "without --full",
+        "stops at a proven period; resume it with the same settings (that is --full)",
     );
     // A flipped byte, a truncated file, garbage.
     let mut bad = good.clone();

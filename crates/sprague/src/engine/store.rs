@@ -211,13 +211,17 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
     }
     if their_upto != upto {
         return Err(bad(format!(
-            "checkpoint is for --upto {their_upto}, not {upto}; remove it or pick another file"
+            "checkpoint is for a run to N = {their_upto}, not {upto}; remove it or pick another file"
         )));
     }
     if (flags & 1 != 0) != full {
         return Err(bad(format!(
-            "checkpoint was written {} --full; run with the same flags",
-            if flags & 1 != 0 { "with" } else { "without" }
+            "checkpoint was written by a run that {}; resume it with the same settings",
+            if flags & 1 != 0 {
+                "keeps every value (full)"
+            } else {
+                "stops at a proven period"
+            }
         )));
     }
     if values[0] != 0 {

@@ -198,8 +198,8 @@ impl Table {
             let (got, want) = (&run[done..done + len], &self.vals[cur..cur + len]);
             if got != want {
                 let i = got.iter().zip(want).position(|(a, b)| a != b).unwrap_or(0);
-                return Err(Error::Unsupported(format!(
-                    "internal error: g({}) = {} was computed, but the proven period (p = {} from {}) gives {}",
+                return Err(Error::Internal(format!(
+                    "g({}) = {} was computed, but the proven period (p = {} from {}) gives {}",
                     f.len + done + i,
                     got[i],
                     f.p,
@@ -231,8 +231,8 @@ impl Table {
                 let len = self.vals.len();
                 if len == self.vals.capacity() {
                     if self.pinned {
-                        return Err(Error::Unsupported(
-                            "internal error: a pinned table is full (its store may not move)".into(),
+                        return Err(Error::Internal(
+                            "a pinned table is full (its store may not move)".into(),
                         ));
                     }
                     // Twice the size, as a push would, but an error (not an
@@ -254,8 +254,8 @@ impl Table {
                 let n = f.len;
                 let want = self.vals[f.cur];
                 if v != want {
-                    return Err(Error::Unsupported(format!(
-                        "internal error: g({n}) = {v} was computed, but the proven period (p = {} from {}) gives {want}",
+                    return Err(Error::Internal(format!(
+                        "g({n}) = {v} was computed, but the proven period (p = {} from {}) gives {want}",
                         f.p, f.o
                     )));
                 }
@@ -290,9 +290,7 @@ impl Table {
             return Ok(true);
         }
         if self.pinned {
-            return Err(Error::Unsupported(
-                "internal error: a pinned table may not fold".into(),
-            ));
+            return Err(Error::Internal("a pinned table may not fold".into()));
         }
         if p == 0 || keep < o + p + span || self.vals.len() < keep {
             return Ok(false);
@@ -302,8 +300,8 @@ impl Table {
         for x in keep..self.vals.len() {
             let want = self.vals[o + (x - o) % p];
             if self.vals[x] != want {
-                return Err(Error::Unsupported(format!(
-                    "internal error: g({x}) = {} was computed, but the proven period (p = {p} from {o}) gives {want}",
+                return Err(Error::Internal(format!(
+                    "g({x}) = {} was computed, but the proven period (p = {p} from {o}) gives {want}",
                     self.vals[x]
                 )));
             }

@@ -600,7 +600,7 @@ impl GameVisitor for Analyse<'_> {
             // beyond a window is added to the list.
             let mut good = Vec::new();
             for m in &a.moves {
-                let after = m.play.apply(&sum);
+                let after = m.play.apply(&sum)?;
                 let k = key(rules, &after);
                 let rating = Rating {
                     verdict: if m.leaves == Outcome::D {

@@ -25,7 +25,7 @@ pub fn rules() -> Divide {
 /// The Grundy value of n in the game `divide:2..6`, in closed form.
 ///
 /// g(n) = g(⌊n/12⌋) for n ≥ 6 and g = 0, 1, 2, 2, 3, 3 for n = 0..5
-/// (THEORY.md, "Floor division"): the identity holds on the window
+/// (docs/theory.md, "Floor division"): the identity holds on the window
 /// [6, 72) of the dense table and hence for all n ≥ 6 by induction, since
 /// ⌊⌊n/d⌋/12⌋ = ⌊⌊n/12⌋/d⌋. The tests check it against the dense table and
 /// against win/loss search on whole boards.

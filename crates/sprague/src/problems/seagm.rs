@@ -9,7 +9,7 @@
 //! both throw a uniformly random remaining card, with four decimals.
 //!
 //! The game is [`crate::rules::GcdGame`]; this module solves it on the
-//! compressed state space of THEORY.md, which the tests check against the
+//! compressed state space of docs/theory.md, which the tests check against the
 //! generic solvers on whole card multisets.
 
 use super::{each_test, Output};
@@ -27,7 +27,7 @@ pub const MAX_STATES: usize = 20_000_000;
 /// n·log₂ n bits) would be needed often and be slow.
 pub const MAX_CARDS: u64 = 10_000;
 
-/// One deal of cards, compressed to the states (g, t) of THEORY.md.
+/// One deal of cards, compressed to the states (g, t) of docs/theory.md.
 ///
 /// g runs over every gcd of a non-empty set of cards; t counts the cards
 /// thrown, all multiples of g; the cards left are cnt(g) − t multiples of g

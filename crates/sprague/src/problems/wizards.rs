@@ -4,7 +4,7 @@
 //! A move replaces the larger number b by b − a^k (k ≥ 1, result ≥ 0) or by
 //! b mod a; a player facing a 0 cannot move and loses. Output `First` or
 //! `Second`. The answer is [`wizards_outcome`], the Euclid-chain argument
-//! of THEORY.md; the tests check it against plain search over whole pairs.
+//! of docs/theory.md; the tests check it against plain search over whole pairs.
 
 use super::{each_test, winner, Output};
 use crate::rules::{wizards_outcome, Moves, Ruleset, Wizards};

@@ -456,6 +456,19 @@ impl Ruleset for Dynamic {
         Ok(p)
     }
 
+    fn check_position(&self, p: &Value) -> Result<()> {
+        if self.rules.heap() && !matches!(p, Value::Int(n) if *n >= 0) {
+            return Err(super::not_a_position(
+                p.to_string(),
+                format!(
+                    "`{}` is a heap game: a position is a whole number n ≥ 0",
+                    self.spec()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn format_position(&self, p: &Value) -> String {
         match self.rules.format(p) {
             Ok(s) => s,

@@ -94,6 +94,23 @@ impl Ruleset for GcdGame {
         }
     }
 
+    fn check_position(&self, p: &GcdPosition) -> Result<()> {
+        let bad = |reason: String| Err(super::not_a_position(self.format_position(p), reason));
+        if p.cards.contains(&0) {
+            return bad("cards are at least 1".into());
+        }
+        if p.cards.len() > MAX_CARDS {
+            return bad(format!(
+                "{} cards; the general search takes at most {MAX_CARDS}",
+                p.cards.len()
+            ));
+        }
+        if GcdPosition::new(p.g, p.cards.clone()) != *p {
+            return bad("not in canonical form: cards sorted, multiples of g written as g".into());
+        }
+        Ok(())
+    }
+
     fn moves(&self, p: &GcdPosition, out: &mut Moves<GcdPosition>) {
         if p.g == 1 {
             return;

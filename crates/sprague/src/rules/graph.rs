@@ -133,6 +133,16 @@ impl Ruleset for GraphGame {
         self.names[p as usize].clone()
     }
 
+    fn check_position(&self, &p: &u32) -> Result<()> {
+        if p as usize >= self.names.len() {
+            return Err(super::not_a_position(
+                format!("node #{p}"),
+                format!("`{}` has {} positions", self.file, self.names.len()),
+            ));
+        }
+        Ok(())
+    }
+
     fn moves(&self, &p: &u32, out: &mut Moves<u32>) {
         for &q in &self.edges[p as usize] {
             out.push([q], || format!("move to {}", self.names[q as usize]));

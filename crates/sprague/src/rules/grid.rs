@@ -41,6 +41,16 @@ impl Ruleset for Grid {
         format!("{n},{m}")
     }
 
+    fn check_position(&self, &(n, m): &(u64, u64)) -> Result<()> {
+        if n == 0 || m == 0 {
+            return Err(super::not_a_position(
+                format!("{n},{m}"),
+                "a board has at least 1 row and 1 column",
+            ));
+        }
+        Ok(())
+    }
+
     fn moves(&self, &(n, m): &(u64, u64), out: &mut Moves<(u64, u64)>) {
         for u in 1..=self.up.min(n - 1) {
             out.push([(n - u, m)], || {

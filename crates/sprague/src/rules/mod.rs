@@ -74,6 +74,15 @@ pub trait Ruleset: Send + Sync {
     /// Writes a position the way [`Ruleset::parse_position`] reads it.
     fn format_position(&self, p: &Self::Position) -> String;
 
+    /// Whether `p` is a position of these rules, as
+    /// [`Ruleset::parse_position`] would produce it (in range, in canonical
+    /// form). Every public solver checks the positions it is given, so that
+    /// positions built in code (Python, scripts, the web) are held to the same
+    /// rules as parsed text. The default accepts every value of the type.
+    fn check_position(&self, _p: &Self::Position) -> Result<()> {
+        Ok(())
+    }
+
     /// Appends every move from `p` to `out`: its resulting parts and, when
     /// `out` asks for them, a short label ("take 2 from the heap of 3").
     /// A move that erases the component has no parts. Moves may repeat when
@@ -141,6 +150,20 @@ pub trait Ruleset: Send + Sync {
     /// to search (Wizards and Numbers, Wythoff).
     fn closed_outcome(&self, _p: &Self::Position) -> Option<Outcome> {
         None
+    }
+}
+
+/// Checks every component of a sum with [`Ruleset::check_position`].
+pub fn check_sum<R: Ruleset + ?Sized>(rules: &R, sum: &[R::Position]) -> Result<()> {
+    sum.iter().try_for_each(|p| rules.check_position(p))
+}
+
+/// The error for a position built in code that is not a position of the
+/// rules: names the position as the rules write it, and why.
+pub(crate) fn not_a_position(text: String, reason: impl Into<String>) -> crate::Error {
+    crate::Error::BadPosition {
+        text,
+        reason: reason.into(),
     }
 }
 

@@ -76,6 +76,16 @@ impl Ruleset for UpDown {
         p.to_string()
     }
 
+    fn check_position(&self, &n: &u64) -> Result<()> {
+        if n > self.max {
+            return Err(super::not_a_position(
+                n.to_string(),
+                format!("the heap is above the cap {} of `{}`", self.max, self.spec()),
+            ));
+        }
+        Ok(())
+    }
+
     fn moves(&self, &n: &u64, out: &mut Moves<u64>) {
         if n == 0 {
             return;

@@ -13,7 +13,7 @@ fn ordered(x: u64, y: u64) -> (u64, u64) {
     (x.min(y), x.max(y))
 }
 
-/// The outcome of (a, b) by the Euclid-chain argument (THEORY.md).
+/// The outcome of (a, b) by the Euclid-chain argument (docs/theory.md).
 ///
 /// If (b mod a, a) loses for whoever receives it, take the mod at once.
 /// Otherwise both players only subtract powers: a pile of c = ⌊b/a⌋ with
@@ -70,6 +70,16 @@ impl Ruleset for Wizards {
 
     fn format_position(&self, &(a, b): &(u64, u64)) -> String {
         format!("{a},{b}")
+    }
+
+    fn check_position(&self, &(a, b): &(u64, u64)) -> Result<()> {
+        if a > b {
+            return Err(super::not_a_position(
+                format!("{a},{b}"),
+                "a position is written smaller number first (A ≤ B)",
+            ));
+        }
+        Ok(())
     }
 
     fn moves(&self, &(a, b): &(u64, u64), out: &mut Moves<(u64, u64)>) {

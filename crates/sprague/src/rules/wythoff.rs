@@ -67,6 +67,22 @@ impl Ruleset for Wythoff {
         format!("{a},{b}")
     }
 
+    fn check_position(&self, &(a, b): &(u64, u64)) -> Result<()> {
+        if a > b {
+            return Err(super::not_a_position(
+                format!("{a},{b}"),
+                "a position is written smaller heap first (A ≤ B)",
+            ));
+        }
+        if b > WYTHOFF_MAX {
+            return Err(super::not_a_position(
+                format!("{a},{b}"),
+                format!("heaps are limited to {WYTHOFF_MAX}"),
+            ));
+        }
+        Ok(())
+    }
+
     fn moves(&self, &(a, b): &(u64, u64), out: &mut Moves<(u64, u64)>) {
         let ord = |x: u64, y: u64| (x.min(y), x.max(y));
         for k in 1..=a {

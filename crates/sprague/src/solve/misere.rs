@@ -171,6 +171,13 @@ impl<R: Ruleset> Ruleset for WithNim<'_, R> {
         self.rules.parse_position(text).map(Part::Game)
     }
 
+    fn check_position(&self, p: &Self::Position) -> Result<()> {
+        match p {
+            Part::Nim(_) => Ok(()),
+            Part::Game(g) => self.rules.check_position(g),
+        }
+    }
+
     fn format_position(&self, p: &Self::Position) -> String {
         match p {
             Part::Nim(n) => format!("*{n}"),

@@ -137,6 +137,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
     /// At most the sums reachable from `sum` times their moves; usually far
     /// fewer, since a sum is settled by its first winning move.
     pub fn outcome(&mut self, sum: &[R::Position]) -> Result<Outcome> {
+        crate::rules::check_sum(self.rules, sum)?;
         let root = self.canonical(sum.to_vec());
         let lone = |o: bool| if o { Outcome::N } else { Outcome::P };
         if let Some(&w) = self.wins.get(&root) {

@@ -2,7 +2,7 @@
 //! when each player makes a perfect move with some probability and a
 //! uniformly random legal move otherwise.
 //!
-//! Skill 0 for both players is random play (THEORY.md, "Random play"):
+//! Skill 0 for both players is random play (docs/theory.md, "Random play"):
 //! p(s) = mean over the moves s → t of (1 − p(t)). With skill a for the
 //! player to move and b for the opponent, the player to move plays the
 //! perfect move with probability a: p_a(s) = a·(1 − p_b(best)) + (1 − a)·

@@ -2,7 +2,7 @@
 //! ruleset, memoised and iterative.
 
 use super::{dense, Limits};
-use crate::rules::{Convention, HeapMoves, Moves, Ruleset};
+use crate::rules::{check_sum, Convention, HeapMoves, Moves, Ruleset};
 use crate::{Error, Nimber, Outcome, Result};
 use std::collections::{HashMap, HashSet};
 
@@ -29,11 +29,25 @@ pub struct WinningMove<P> {
 impl<P: Clone> WinningMove<P> {
     /// The whole sum after the move: the other components as they were,
     /// this one replaced by the move's parts.
-    pub fn apply(&self, sum: &[P]) -> Vec<P> {
+    ///
+    /// # Errors
+    /// [`Error::BadPosition`] when the move's component is not in `sum` (a
+    /// move found for another sum).
+    pub fn apply(&self, sum: &[P]) -> Result<Vec<P>> {
+        if self.component >= sum.len() {
+            return Err(Error::BadPosition {
+                text: format!("component {}", self.component + 1),
+                reason: format!(
+                    "the move `{}` is for a sum of more than {} components",
+                    self.label,
+                    sum.len()
+                ),
+            });
+        }
         let mut result = sum[..self.component].to_vec();
         result.extend_from_slice(&self.parts);
         result.extend_from_slice(&sum[self.component + 1..]);
-        result
+        Ok(result)
     }
 }
 
@@ -120,7 +134,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
     pub fn heap_table(&mut self, upto: u64) -> Result<&[u32]> {
         let moves = self.rules.heap_moves().ok_or_else(|| {
             Error::Unsupported(format!(
-                "`{}` is not a heap game: give --upto N,M for a 2-D table",
+                "`{}` is not a heap game: its positions form a 2-D table",
                 self.rules.spec()
             ))
         })?;
@@ -163,6 +177,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
     /// Proportional to the positions reachable from `p` times their moves.
     pub fn grundy(&mut self, p: &R::Position) -> Result<Nimber> {
         self.require_normal()?;
+        self.rules.check_position(p)?;
         if let Some(g) = self.known(p) {
             return Ok(g);
         }
@@ -314,6 +329,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
     /// assert_eq!(s.outcome(&[(1, 3), (3, 5)]).unwrap(), Outcome::N);
     /// ```
     pub fn outcome(&mut self, sum: &[R::Position]) -> Result<Outcome> {
+        check_sum(self.rules, sum)?;
         match self.rules.convention() {
             Convention::Special => match sum {
                 [p] => self.special_outcome(p),
@@ -404,9 +420,10 @@ impl<'r, R: Ruleset> Solver<'r, R> {
     /// let mut s = Solver::new(&Nim, Limits::default());
     /// let m = s.winning_moves(&[3, 4, 5]).unwrap();
     /// assert_eq!(m.len(), 1);
-    /// assert_eq!(m[0].apply(&[3, 4, 5]), [1, 4, 5]);
+    /// assert_eq!(m[0].apply(&[3, 4, 5]).unwrap(), [1, 4, 5]);
     /// ```
     pub fn winning_moves(&mut self, sum: &[R::Position]) -> Result<Vec<WinningMove<R::Position>>> {
+        check_sum(self.rules, sum)?;
         let values = match self.rules.convention() {
             Convention::Normal => match self.grundy_of_sum(sum) {
                 Ok(_) => Some(sum.iter().map(|p| self.grundy(p)).collect::<Result<Vec<_>>>()?),

@@ -133,6 +133,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// # Complexity
     /// O(states × moves × k log k) for sums of k components.
     pub fn add_root(&mut self, sum: &[R::Position]) -> Result<StateId> {
+        crate::rules::check_sum(self.rules, sum)?;
         if self.special && sum.len() != 1 {
             return Err(Error::Unsupported(format!(
                 "`{}` positions do not add up as sums: give exactly one position",

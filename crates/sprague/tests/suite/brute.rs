@@ -92,7 +92,10 @@ fn check<R: Ruleset>(rules: &R, sum: Vec<R::Position>) -> Result<(), TestCaseErr
     let winning = solver
         .winning_moves(&sum)
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let mut claimed: Vec<Vec<R::Position>> = winning.iter().map(|m| canonical(m.apply(&sum))).collect();
+    let mut claimed: Vec<Vec<R::Position>> = winning
+        .iter()
+        .map(|m| canonical(m.apply(&sum).unwrap()))
+        .collect();
     claimed.sort_by_key(|s| format!("{s:?}"));
     claimed.dedup();
     // Exactly the successors that the brute force calls losses.
@@ -239,7 +242,10 @@ fn check_limited<R: Ruleset>(rules: &R, sum: Vec<R::Position>, limits: Limits) -
     let winning = solver
         .winning_moves(&sum)
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let mut claimed: Vec<_> = winning.iter().map(|m| canonical(m.apply(&sum))).collect();
+    let mut claimed: Vec<_> = winning
+        .iter()
+        .map(|m| canonical(m.apply(&sum).unwrap()))
+        .collect();
     claimed.sort_by_key(|s| format!("{s:?}"));
     claimed.dedup();
     let mut losing: Vec<_> = successors(rules, &sum)

@@ -449,8 +449,8 @@ fn checkpoints_round_trip_and_reject_every_mismatch() {
             .to_string()
     };
     assert!(err(&buf, "octal:0.77", 1000, false).contains("`grundy`, not `octal:0.77`"));
-    assert!(err(&buf, "grundy", 999, false).contains("--upto 1000, not 999"));
-    assert!(err(&buf, "grundy", 1000, true).contains("without --full"));
+    assert!(err(&buf, "grundy", 999, false).contains("a run to N = 1000, not 999"));
+    assert!(err(&buf, "grundy", 1000, true).contains("stops at a proven period"));
     assert!(err(&buf[..buf.len() - 3], "grundy", 1000, false).contains("truncated"));
     assert!(err(&buf[..20], "grundy", 1000, false).contains("truncated"));
     let mut flipped = buf.clone();

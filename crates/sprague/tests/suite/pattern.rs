@@ -90,7 +90,7 @@ fn divide_two_to_six_is_base_twelve_from_six() {
         (f.kind, f.status, f.base, f.n0),
         (Kind::FloorDivision, Status::Proven, Some(12), Some(6))
     );
-    // THEORY.md: 1 on [12^k, 2·12^k), 2 on [2·12^k, 4·12^k), 3 on [4·12^k, 6·12^k), else 0.
+    // docs/theory.md: 1 on [12^k, 2·12^k), 2 on [2·12^k, 4·12^k), 3 on [4·12^k, 6·12^k), else 0.
     let mut k = 1u64;
     while let Some(next) = k.checked_mul(12) {
         for (lo, v) in [(1, 1), (2, 2), (4, 3), (6, 0)] {
@@ -247,55 +247,6 @@ proptest! {
     }
 
     #[test]
-    fn octal_proofs_hold_beyond_their_window(code in octal_code()) {
-        let g = table(HeapMoves::Octal(&code), 2500);
-        for len in (2..300).step_by(3) {
-            if let Some((per, _)) = proven_period(HeapMoves::Octal(&code), &g[..len]) {
-                let (o, p) = (per.preperiod as usize, per.period as usize);
-                for n in o..g.len() - p {
-                    prop_assert_eq!(g[n + p], g[n], "{} prefix {} claimed ({}, {})", code, len, o, p);
-                }
-                prop_assert!(o == 0 || g[o - 1 + p] != g[o - 1], "pre-period {} is not the smallest", o);
-                // No smaller period holds from o on (over the whole table).
-                for q in 1..p {
-                    prop_assert!((o..g.len() - q).any(|n| g[n + q] != g[n]), "{} has period {} < {}", code, q, p);
-                }
-            }
-        }
-        let limits = HeapLimits { upto: Some(1200), ..Default::default() };
-        if let Some(proof) = prove(HeapMoves::Octal(&code), limits).unwrap() {
-            assert_agrees(&proof.evaluator, &g);
-        }
-    }
-
-    #[test]
-    fn floor_division_proofs_hold_beyond_their_window(
-        d in proptest::collection::btree_set(2u64..=9, 1..4),
-        probes in proptest::collection::vec(any::<u64>(), 8),
-    ) {
-        let d: Vec<u64> = d.into_iter().collect();
-        let g = table(HeapMoves::Divide(&d), 200_000);
-        let mut checked = std::collections::HashSet::new();
-        for len in (2..600).chain([2000, 20_000]) {
-            if let Some(f) = prove_floor(&d, &g[..len]).filter(|f| checked.insert((f.base, f.n0))) {
-                for n in f.n0 as usize..g.len() {
-                    prop_assert_eq!(g[n], g[n / f.base as usize], "{:?} prefix {} claimed {:?}", d, len, f);
-                }
-            }
-        }
-        let proof = prove(HeapMoves::Divide(&d), HeapLimits::default()).unwrap();
-        if let Some(proof) = proof {
-            assert_agrees(&proof.evaluator, &g);
-            // Far beyond any table: the plain memoised search agrees.
-            let rules = sprague::rules::Divide { divisors: d.clone() };
-            let mut solver = Solver::new(&rules, Limits::default());
-            for n in probes {
-                prop_assert_eq!(proof.evaluator.value(n), solver.grundy(&n).unwrap().0, "n = {}", n);
-            }
-        }
-    }
-
-    #[test]
     fn grid_claims_match_the_searched_table(r in 1u64..6, u in 1u64..6) {
         let game: Game = format!("grid:{r}x{u}").parse().unwrap();
         let a = analyze_pairs(&game, 20, 20, Limits::default()).unwrap();
@@ -337,6 +288,126 @@ proptest! {
         let proof = prove(HeapMoves::Powers(a), HeapLimits::default()).unwrap().unwrap();
         assert_agrees(&proof.evaluator, &g);
     }
+}
+
+/// Runs `property` on `cases` generated values and fails unless at least
+/// `min_checked` of them reached the check that the property guards with an
+/// `if let` (the property returns `Ok(true)` when it did): a property whose
+/// guard is never taken would otherwise pass without checking anything.
+fn run_counting<S: Strategy>(
+    strategy: S,
+    cases: u32,
+    min_checked: usize,
+    property: impl Fn(S::Value) -> Result<bool, TestCaseError>,
+) {
+    let checked = std::sync::atomic::AtomicUsize::new(0);
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(cases));
+    runner
+        .run(&strategy, |v| {
+            if property(v)? {
+                checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            Ok(())
+        })
+        .unwrap();
+    let checked = checked.into_inner();
+    assert!(
+        checked >= min_checked,
+        "only {checked} of {cases} cases reached the check (want {min_checked})"
+    );
+}
+
+#[test]
+fn octal_proofs_hold_beyond_their_window() {
+    run_counting(octal_code(), 48, 12, |code| {
+        let g = table(HeapMoves::Octal(&code), 2500);
+        for len in (2..300).step_by(3) {
+            if let Some((per, _)) = proven_period(HeapMoves::Octal(&code), &g[..len]) {
+                let (o, p) = (per.preperiod as usize, per.period as usize);
+                for n in o..g.len() - p {
+                    prop_assert_eq!(g[n + p], g[n], "{} prefix {} claimed ({}, {})", code, len, o, p);
+                }
+                prop_assert!(
+                    o == 0 || g[o - 1 + p] != g[o - 1],
+                    "pre-period {} is not the smallest",
+                    o
+                );
+                // No smaller period holds from o on (over the whole table).
+                for q in 1..p {
+                    prop_assert!(
+                        (o..g.len() - q).any(|n| g[n + q] != g[n]),
+                        "{} has period {} < {}",
+                        code,
+                        q,
+                        p
+                    );
+                }
+            }
+        }
+        let limits = HeapLimits {
+            upto: Some(1200),
+            ..Default::default()
+        };
+        match prove(HeapMoves::Octal(&code), limits).unwrap() {
+            Some(proof) => {
+                assert_agrees(&proof.evaluator, &g);
+                Ok(true)
+            }
+            None => {
+                // No proof within 1200 values: then no prefix of that length
+                // proves a period either.
+                prop_assert!(
+                    proven_period(HeapMoves::Octal(&code), &g[..1201]).is_none(),
+                    "{} has a period",
+                    code
+                );
+                Ok(false)
+            }
+        }
+    });
+}
+
+#[test]
+fn floor_division_proofs_hold_beyond_their_window() {
+    let strategy = (
+        proptest::collection::btree_set(2u64..=9, 1..4),
+        proptest::collection::vec(any::<u64>(), 8),
+    );
+    run_counting(strategy, 48, 24, |(d, probes)| {
+        let d: Vec<u64> = d.into_iter().collect();
+        let g = table(HeapMoves::Divide(&d), 200_000);
+        let mut checked = std::collections::HashSet::new();
+        for len in (2..600).chain([2000, 20_000]) {
+            if let Some(f) = prove_floor(&d, &g[..len]).filter(|f| checked.insert((f.base, f.n0))) {
+                for n in f.n0 as usize..g.len() {
+                    prop_assert_eq!(
+                        g[n],
+                        g[n / f.base as usize],
+                        "{:?} prefix {} claimed {:?}",
+                        d,
+                        len,
+                        f
+                    );
+                }
+            }
+        }
+        let Some(proof) = prove(HeapMoves::Divide(&d), HeapLimits::default()).unwrap() else {
+            return Ok(false);
+        };
+        assert_agrees(&proof.evaluator, &g);
+        // Far beyond any table: the plain memoised search agrees.
+        let rules = sprague::rules::Divide { divisors: d.clone() };
+        let mut solver = Solver::new(&rules, Limits::default());
+        for n in probes {
+            prop_assert_eq!(
+                proof.evaluator.value(n),
+                solver.grundy(&n).unwrap().0,
+                "n = {}",
+                n
+            );
+        }
+        Ok(true)
+    });
 }
 
 proptest! {

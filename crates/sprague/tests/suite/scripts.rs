@@ -64,7 +64,7 @@ fn summary(game: &Game, sum: &[&str], query: &Query) -> String {
                 .moves
                 .iter()
                 .map(|m| {
-                    let after = m.play.apply(&sum);
+                    let after = m.play.apply(&sum).unwrap();
                     let mut parts: Vec<String> = after.iter().map(|p| rules.format_position(p)).collect();
                     parts.retain(|p| p != "0");
                     parts.sort();

@@ -191,7 +191,7 @@ fn check_acyclic<R: Ruleset>(rules: &R, sum: Vec<R::Position>) -> Result<(), Tes
             prop_assert_eq!(a.moves.len(), losses, "{:?} {:?}", sum, play);
         }
         for m in &a.moves {
-            let after = m.play.apply(&sum);
+            let after = m.play.apply(&sum).unwrap();
             let t = reach(rules, &after);
             prop_assert_eq!(outcomes(&t, play)[0].0, Outcome::P, "{:?} -> {:?}", sum, after);
             if let Some(rem) = m.remoteness {
@@ -264,7 +264,7 @@ proptest! {
             let a = answer(&g, &heaps, &Query { play, ..Query::default() }).unwrap();
             prop_assert_eq!(a.outcome, want[0], "{:?} {:?} {:?}", g, heaps, play);
             for m in &a.moves {
-                let after = m.play.apply(&heaps);
+                let after = m.play.apply(&heaps).unwrap();
                 let t = loopy_outcomes(&reach(&g, &after), play)[0];
                 let expect = if a.outcome == Outcome::D { Outcome::D } else { Outcome::P };
                 prop_assert_eq!(t, expect, "{:?} -> {:?}", heaps, after);
