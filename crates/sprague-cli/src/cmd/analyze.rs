@@ -5,8 +5,8 @@ use super::parse_upto;
 use crate::cli::{AnalyzeArgs, EmitLanguage};
 use anyhow::Context;
 use sprague::pattern::Language;
-use sprague::rules::{GameVisitor, Ruleset};
 use sprague::report::analyze;
+use sprague::rules::{GameVisitor, Ruleset};
 use std::io::Write;
 
 /// Whether a game is a heap game.

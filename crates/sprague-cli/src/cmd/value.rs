@@ -68,7 +68,14 @@ impl GameVisitor for Job<'_> {
             (Some(s), Some(_)) => Some(s.as_f64()),
             _ => None,
         };
-        Ok(Report::new(rules, &sum, &a, args.positions.clone(), args.max_moves, skill))
+        Ok(Report::new(
+            rules,
+            &sum,
+            &a,
+            args.positions.clone(),
+            args.max_moves,
+            skill,
+        ))
     }
 }
 
