@@ -338,3 +338,47 @@ def test_help_reads_well():
     doc = sprague.Game.__doc__ + sprague.Game.from_moves.__doc__ + sprague.Game.table.__doc__
     assert "spec" in doc and "moves(position)" in doc and "Ctrl-C" in doc
     assert sprague.__doc__.startswith("sprague:")
+
+
+# --- the GIL and Ctrl-C -------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import sprague; sprague.Game('octal:0.6').table(2 * 10**8)",
+        "import sprague; sprague.Game('subtract:1..300').table(10**7 - 1, max_work=10**15)",
+        "import sprague\ndef f(n): return [[n - k] for k in (1, 2, 3) if k <= n]\n"
+        "sprague.Game.from_moves(f).table(10**7 - 1)",
+    ],
+)
+def test_ctrl_c_stops_a_long_table(code):
+    import signal
+    import sys
+    import time
+
+    p = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    assert p.poll() is None, p.stderr.read()
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    p.wait(timeout=20)
+    assert time.monotonic() - sent < 5
+    assert "KeyboardInterrupt" in p.stderr.read()
+
+
+def test_table_releases_the_gil():
+    import threading
+
+    done = threading.Event()
+    ticks = 0
+
+    def run():
+        sprague.Game("subtract:1..200").table(400_000)
+        done.set()
+
+    t = threading.Thread(target=run)
+    t.start()
+    while not done.is_set():
+        ticks += 1
+    t.join()
+    assert ticks > 10_000
