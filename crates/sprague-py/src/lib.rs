@@ -12,7 +12,7 @@
 //! - the GIL is released while the library computes ([`Python::detach`]),
 //!   and long tables are computed in slices with a signal check between
 //!   them, so Ctrl-C stops them;
-//! - rules from Python ([`callback::PyRules`]) enter through the library's
+//! - rules from Python (`callback::PyRules`) enter through the library's
 //!   dynamic-ruleset seam, like Rhai scripts, and their failures come back
 //!   through [`sprague::rules::dynamic::guard`];
 //! - no panic reaches Python: one that escapes the library becomes
