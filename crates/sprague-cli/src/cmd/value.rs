@@ -2,64 +2,13 @@
 //! every winning move — a thin adapter over [`sprague::query::answer`].
 
 use crate::cli::ValueArgs;
-use serde::Serialize;
-use sprague::query::{answer, Answer, Query, RatedMove};
+use sprague::query::{answer, Query};
+use sprague::report::{MoveReport as MoveOut, ValueReport as Report};
 use sprague::rules::{GameVisitor, Ruleset};
 use sprague::solve::random::{parse_probability, Skill};
 use sprague::solve::Play;
 use sprague::{Nimber, Outcome};
 use std::io::Write;
-
-/// The report printed by `value`, as text or JSON.
-#[derive(Debug, Serialize)]
-struct Report {
-    spec: String,
-    convention: &'static str,
-    positions: Vec<String>,
-    components: Vec<Component>,
-    grundy: Option<u64>,
-    /// Smith's generalised value (loopy games): `"3"`, `"∞"`, `"∞0,2"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    generalized: Option<String>,
-    outcome: Outcome,
-    outcome_text: &'static str,
-    remoteness: Option<u32>,
-    method: String,
-    winning_moves: Vec<MoveOut>,
-    /// How many winning moves there are (more than listed past --max-moves).
-    winning_moves_total: u64,
-    /// From a draw: the moves that keep it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    drawing_moves: Option<Vec<MoveOut>>,
-    /// The proven pattern that gave heap values, if one was used.
-    pattern: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_probability: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_probability_exact: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_probability_error: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    skill: Option<[f64; 2]>,
-    notes: Vec<String>,
-}
-
-#[derive(Debug, Serialize)]
-struct Component {
-    position: String,
-    grundy: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    generalized: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-struct MoveOut {
-    label: String,
-    component: usize,
-    position: Vec<String>,
-    /// The remoteness of the position the move leaves.
-    remoteness: Option<u32>,
-}
 
 /// Runs `sprague value`.
 pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -119,77 +68,14 @@ impl GameVisitor for Job<'_> {
             (Some(s), Some(_)) => Some(s.as_f64()),
             _ => None,
         };
-        Ok(report(rules, &sum, a, args, skill))
-    }
-}
-
-fn report<R: Ruleset>(
-    rules: &R,
-    sum: &[R::Position],
-    a: Answer<R::Position>,
-    args: &ValueArgs,
-    skill: Option<[f64; 2]>,
-) -> Report {
-    let moves: Vec<MoveOut> = a
-        .moves
-        .iter()
-        .take(args.max_moves)
-        .map(|m| move_out(rules, m, sum))
-        .collect();
-    let draw = a.outcome == Outcome::D;
-    Report {
-        spec: rules.spec(),
-        convention: a.play.name(),
-        positions: args.positions.clone(),
-        components: sum
-            .iter()
-            .zip(&a.components)
-            .map(|(p, c)| Component {
-                position: rules.format_position(p),
-                grundy: c.grundy.map(|g| g.0),
-                generalized: c.generalized.as_ref().map(|g| g.to_string()),
-            })
-            .collect(),
-        grundy: a.grundy.map(|g| g.0),
-        generalized: a.generalized.as_ref().map(|g| g.to_string()),
-        outcome: a.outcome,
-        outcome_text: a.outcome.describe(),
-        remoteness: a.remoteness,
-        method: a.method.clone(),
-        winning_moves: if draw { Vec::new() } else { moves },
-        winning_moves_total: if draw { 0 } else { a.moves_total },
-        drawing_moves: draw.then(|| {
-            a.moves
-                .iter()
-                .take(args.max_moves)
-                .map(|m| move_out(rules, m, sum))
-                .collect()
-        }),
-        pattern: a.pattern.clone(),
-        win_probability: a.probability.as_ref().map(|p| p.value),
-        win_probability_exact: a.probability.as_ref().and_then(|p| p.exact_text()),
-        win_probability_error: a
-            .probability
-            .as_ref()
-            .filter(|p| p.exact.is_none())
-            .map(|p| p.error_bound),
-        skill,
-        notes: a.notes.clone(),
-    }
-}
-
-fn move_out<R: Ruleset>(rules: &R, m: &RatedMove<R::Position>, sum: &[R::Position]) -> MoveOut {
-    MoveOut {
-        label: m.play.label.clone(),
-        component: m.play.component,
-        position: m
-            .play
-            .apply(sum)
-            .expect("an answer's moves are moves of the sum it answers")
-            .iter()
-            .map(|p| rules.format_position(p))
-            .collect(),
-        remoteness: m.remoteness,
+        Ok(Report::new(
+            rules,
+            &sum,
+            &a,
+            args.positions.clone(),
+            args.max_moves,
+            skill,
+        ))
     }
 }
 

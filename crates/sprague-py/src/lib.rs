@@ -1,0 +1,323 @@
+//! `sprague._sprague`: the native half of the Python package `sprague`.
+//!
+//! A thin adapter over the library, as the CLI is: games are parsed by
+//! [`Game::load`], questions go to [`sprague::query::answer`], reports are
+//! the library's [`sprague::report`] types serialised to the same JSON as
+//! the CLI's `--json` (the Python half turns it into dicts), so that the two
+//! front ends cannot drift apart. The Pythonic face (argument handling,
+//! `Move`, `Table`, HTML) lives in `python/sprague/__init__.py`.
+//!
+//! Three rules hold for every call:
+//!
+//! - the GIL is released while the library computes ([`Python::detach`]),
+//!   and long tables are computed in slices with a signal check between
+//!   them, so Ctrl-C stops them;
+//! - rules from Python (`callback::PyRules`) enter through the library's
+//!   dynamic-ruleset seam, like Rhai scripts, and their failures come back
+//!   through [`sprague::rules::dynamic::guard`];
+//! - no panic reaches Python: one that escapes the library becomes
+//!   `sprague.InternalError`.
+
+mod callback;
+mod errors;
+mod table;
+
+use callback::PyRules;
+use errors::Failure;
+use pyo3::prelude::*;
+use sprague::query::{answer, Query};
+use sprague::report::{analyze, ValueReport};
+use sprague::rules::{Dynamic, Game, GameVisitor, Ruleset, ScriptLimits, ScriptRules};
+use sprague::solve::random::{parse_probability, Skill};
+use sprague::solve::{Limits, Play};
+use sprague::Error;
+use std::sync::Arc;
+
+/// A game, held by Python: the library's [`Game`] and, for rules written
+/// in Python, the callback whose exceptions are to be re-raised.
+#[pyclass(module = "sprague._sprague", name = "Native", frozen)]
+struct Native {
+    game: Game,
+    callback: Option<Arc<PyRules>>,
+}
+
+/// The bounds every computing call takes, as the CLI's `--max-states` and
+/// `--max-work`.
+fn limits(max_states: Option<u64>, max_work: Option<u64>) -> Limits {
+    let d = Limits::default();
+    Limits {
+        max_states: max_states.unwrap_or(d.max_states),
+        max_work: max_work.unwrap_or(d.max_work),
+    }
+}
+
+impl Native {
+    /// Runs `work` on the game without the GIL, guarded, and maps its
+    /// error (an exception raised by a Python callback comes back as is).
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&Game) -> Result<T, Failure> + Send,
+    ) -> PyResult<T> {
+        let game = &self.game;
+        let done = py.detach(|| errors::contain(|| work(game)));
+        errors::finish(done, self.callback.as_deref())
+    }
+}
+
+/// A question about a sum: the parsed positions and the answer's report.
+struct Ask<'a> {
+    positions: &'a [String],
+    query: Query,
+    skill_given: bool,
+}
+
+impl GameVisitor for Ask<'_> {
+    type Output = Result<ValueReport, Error>;
+    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+        let sum: Vec<R::Position> = self
+            .positions
+            .iter()
+            .map(|t| rules.parse_position(t))
+            .collect::<Result<_, _>>()?;
+        let a = answer(rules, &sum, &self.query)?;
+        let skill = match (&self.query.skill, self.skill_given) {
+            (Some(s), true) => Some(s.as_f64()),
+            _ => None,
+        };
+        Ok(ValueReport::new(
+            rules,
+            &sum,
+            &a,
+            self.positions.to_vec(),
+            self.query.max_moves,
+            skill,
+        ))
+    }
+}
+
+/// `skill` as `value --skill` reads it (`"0.5"`, `"1/2,0.8"`).
+fn parse_skill(random: bool, skill: Option<&str>) -> Result<Option<Skill>, Error> {
+    if random {
+        return Ok(Some(Skill::random()));
+    }
+    let Some(text) = skill else {
+        return Ok(None);
+    };
+    let bad = |e: String| Error::Unsupported(format!("bad --skill `{text}`: {e}"));
+    Ok(Some(match text.split_once(',') {
+        Some((p, q)) => Skill {
+            mover: parse_probability(p).map_err(bad)?,
+            opponent: parse_probability(q).map_err(bad)?,
+        },
+        None => Skill::both(parse_probability(text).map_err(bad)?),
+    }))
+}
+
+#[pymethods]
+impl Native {
+    /// A game from its spec; `script:FILE` and `graph:FILE` read the file.
+    #[new]
+    fn new(py: Python<'_>, spec: &str) -> PyResult<Native> {
+        let done = py.detach(|| {
+            errors::contain(|| {
+                let mut read =
+                    |path: &str| std::fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"));
+                Ok(Game::load(spec, &mut read, ScriptLimits::default())?)
+            })
+        });
+        let game = errors::finish(done, None)?;
+        Ok(Native { game, callback: None })
+    }
+
+    /// A game from the text of a Rhai script, named `script:NAME`.
+    #[staticmethod]
+    fn from_script(py: Python<'_>, text: &str, name: &str) -> PyResult<Native> {
+        let done = py.detach(|| {
+            errors::contain(|| {
+                let rules = ScriptRules::compile(name, text, ScriptLimits::default())?;
+                Ok(Game::Dynamic(Dynamic::new(Arc::new(rules))))
+            })
+        });
+        let game = errors::finish(done, None)?;
+        Ok(Native { game, callback: None })
+    }
+
+    /// A game whose moves come from the Python function `moves`.
+    #[staticmethod]
+    fn from_moves(moves: Py<PyAny>, name: String, heap: bool, loopy: bool) -> Native {
+        let rules = Arc::new(PyRules::new(moves, name, heap, loopy));
+        Native {
+            game: Game::Dynamic(Dynamic::new(rules.clone())),
+            callback: Some(rules),
+        }
+    }
+
+    /// The canonical spec.
+    fn spec(&self) -> String {
+        self.game.spec()
+    }
+
+    /// Whether the game is a heap game (tables of g(0..=N)).
+    fn is_heap(&self) -> bool {
+        struct IsHeap;
+        impl GameVisitor for IsHeap {
+            type Output = bool;
+            fn visit<R: Ruleset>(self, rules: &R) -> bool {
+                rules.heap_moves().is_some()
+            }
+        }
+        self.game.visit(IsHeap)
+    }
+
+    /// The report of `sprague value --json`, as JSON text.
+    #[pyo3(signature = (positions, misere=false, random=false, skill=None, max_moves=100, remoteness=true, max_states=None, max_work=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &self,
+        py: Python<'_>,
+        positions: Vec<String>,
+        misere: bool,
+        random: bool,
+        skill: Option<String>,
+        max_moves: usize,
+        remoteness: bool,
+        max_states: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<String> {
+        self.run(py, |game| {
+            let query = Query {
+                play: if misere { Play::Misere } else { Play::Normal },
+                skill: parse_skill(random, skill.as_deref())?,
+                limits: limits(max_states, max_work),
+                max_moves,
+                remoteness,
+            };
+            let report = game.visit(Ask {
+                positions: &positions,
+                query,
+                skill_given: skill.is_some() && !random,
+            })?;
+            serde_json::to_string(&report).map_err(|e| Failure::Internal(e.to_string()))
+        })
+    }
+
+    /// g(0..=n) of a heap game: a NumPy array of uint16 (uint32 where a
+    /// value passes 65535), computed in slices between signal checks.
+    #[pyo3(signature = (n, max_states=None, max_work=None))]
+    fn table<'py>(
+        &self,
+        py: Python<'py>,
+        n: u64,
+        max_states: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let values = self.run(py, |game| {
+            table::heap_values(game, n, limits(max_states, max_work))
+        })?;
+        Ok(table::to_numpy(py, values))
+    }
+
+    /// The 2-D table of a game on two numbers, cells `(x, y)` from the
+    /// game's origin to `(n, m)`, as `sprague table --upto N,M --json`.
+    #[pyo3(signature = (n, m, max_states=None, max_work=None))]
+    fn table2(
+        &self,
+        py: Python<'_>,
+        n: u64,
+        m: u64,
+        max_states: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<String> {
+        self.run(py, |game| {
+            table::pair_table(game, n, m, limits(max_states, max_work))
+        })
+    }
+
+    /// The report of `sprague analyze --json`, as JSON text, with the
+    /// proven pattern's evaluator as Python source (or `None`).
+    #[pyo3(signature = (upto=None, upto2=None, max_states=None, max_work=None))]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        upto: Option<u64>,
+        upto2: Option<u64>,
+        max_states: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<(String, Option<String>)> {
+        self.run(py, |game| {
+            let r = analyze(game, upto.map(|n| (n, upto2)), limits(max_states, max_work))?;
+            let code = r.proof.as_ref().map(|p| {
+                let comment = format!("g(n) of {}: {}.", r.spec, p.summary());
+                p.evaluator.emit(sprague::pattern::Language::Python, &comment)
+            });
+            let json = serde_json::json!({
+                "spec": r.spec,
+                "checked_upto": r.checked_upto,
+                "findings": r.findings,
+            });
+            Ok((json.to_string(), code))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("sprague.Game({:?})", self.game.spec())
+    }
+}
+
+/// The exact output of a contest problem on `input`.
+#[pyfunction]
+fn solve(py: Python<'_>, problem: &str, input: &str) -> PyResult<String> {
+    let done = py.detach(|| {
+        errors::contain(|| {
+            let p = sprague::problems::find(problem)?;
+            let mut text = String::new();
+            let result = {
+                let mut out = sprague::problems::Output::new(false, |line: &str| {
+                    text.push_str(line);
+                    text.push('\n');
+                    true
+                });
+                (p.solve)(input.as_bytes(), &mut out)
+            };
+            result?;
+            Ok(text)
+        })
+    });
+    errors::finish(done, None)
+}
+
+/// The contest problems, as JSON: `[{name, summary, source, game}]`.
+#[pyfunction]
+fn problems() -> String {
+    let list: Vec<_> = sprague::problems::problems()
+        .iter()
+        .map(
+            |p| serde_json::json!({"name": p.name, "summary": p.summary, "source": p.source, "game": p.game}),
+        )
+        .collect();
+    serde_json::Value::from(list).to_string()
+}
+
+/// The catalog as `sprague games --json` writes it.
+#[pyfunction]
+fn catalog() -> PyResult<String> {
+    serde_json::to_string(sprague::rules::catalog())
+        .map_err(|e| errors::InternalError::new_err(e.to_string()))
+}
+
+/// The native module.
+#[pymodule]
+fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Native>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(problems, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog, m)?)?;
+    m.add("Error", py.get_type::<errors::Error>())?;
+    m.add("BadInput", py.get_type::<errors::BadInput>())?;
+    m.add("ScriptError", py.get_type::<errors::ScriptError>())?;
+    m.add("LimitExceeded", py.get_type::<errors::LimitExceeded>())?;
+    m.add("InternalError", py.get_type::<errors::InternalError>())?;
+    Ok(())
+}
