@@ -37,6 +37,7 @@ pub mod pattern;
 pub mod play;
 pub mod problems;
 pub mod query;
+pub mod report;
 pub mod rules;
 pub mod solve;
 

@@ -1,65 +1,14 @@
 //! `sprague value`: who wins a sum of positions, its Grundy value, and
-//! every winning move — a thin adapter over [`sprague::query::answer`].
+//! every winning move — a thin adapter over
+//! [`sprague::report::value_report`], which the web page shares.
 
 use crate::cli::ValueArgs;
-use serde::Serialize;
-use sprague::query::{answer, Answer, Query, RatedMove};
-use sprague::rules::{GameVisitor, Ruleset};
+use sprague::query::Query;
+use sprague::report::{value_report, ReportedMove, ValueReport};
 use sprague::solve::random::{parse_probability, Skill};
 use sprague::solve::Play;
 use sprague::{Nimber, Outcome};
 use std::io::Write;
-
-/// The report printed by `value`, as text or JSON.
-#[derive(Debug, Serialize)]
-struct Report {
-    spec: String,
-    convention: &'static str,
-    positions: Vec<String>,
-    components: Vec<Component>,
-    grundy: Option<u64>,
-    /// Smith's generalised value (loopy games): `"3"`, `"∞"`, `"∞0,2"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    generalized: Option<String>,
-    outcome: Outcome,
-    outcome_text: &'static str,
-    remoteness: Option<u32>,
-    method: String,
-    winning_moves: Vec<MoveOut>,
-    /// How many winning moves there are (more than listed past --max-moves).
-    winning_moves_total: u64,
-    /// From a draw: the moves that keep it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    drawing_moves: Option<Vec<MoveOut>>,
-    /// The proven pattern that gave heap values, if one was used.
-    pattern: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_probability: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_probability_exact: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_probability_error: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    skill: Option<[f64; 2]>,
-    notes: Vec<String>,
-}
-
-#[derive(Debug, Serialize)]
-struct Component {
-    position: String,
-    grundy: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    generalized: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-struct MoveOut {
-    label: String,
-    component: usize,
-    position: Vec<String>,
-    /// The remoteness of the position the move leaves.
-    remoteness: Option<u32>,
-}
 
 /// Runs `sprague value`.
 pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -72,7 +21,7 @@ pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         max_moves: args.max_moves,
         ..Query::default()
     };
-    let report = game.visit(Job { args, query })?;
+    let report = value_report(&game, &args.positions, &query, args.skill.is_some())?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;
@@ -99,99 +48,6 @@ fn parse_skill(args: &ValueArgs) -> anyhow::Result<Option<Skill>> {
     }))
 }
 
-struct Job<'a> {
-    args: &'a ValueArgs,
-    query: Query,
-}
-
-impl GameVisitor for Job<'_> {
-    type Output = anyhow::Result<Report>;
-
-    fn visit<R: Ruleset>(self, rules: &R) -> anyhow::Result<Report> {
-        let args = self.args;
-        let sum: Vec<R::Position> = args
-            .positions
-            .iter()
-            .map(|t| rules.parse_position(t))
-            .collect::<Result<_, _>>()?;
-        let a = answer(rules, &sum, &self.query)?;
-        let skill = match (&self.query.skill, &args.skill) {
-            (Some(s), Some(_)) => Some(s.as_f64()),
-            _ => None,
-        };
-        Ok(report(rules, &sum, a, args, skill))
-    }
-}
-
-fn report<R: Ruleset>(
-    rules: &R,
-    sum: &[R::Position],
-    a: Answer<R::Position>,
-    args: &ValueArgs,
-    skill: Option<[f64; 2]>,
-) -> Report {
-    let moves: Vec<MoveOut> = a
-        .moves
-        .iter()
-        .take(args.max_moves)
-        .map(|m| move_out(rules, m, sum))
-        .collect();
-    let draw = a.outcome == Outcome::D;
-    Report {
-        spec: rules.spec(),
-        convention: a.play.name(),
-        positions: args.positions.clone(),
-        components: sum
-            .iter()
-            .zip(&a.components)
-            .map(|(p, c)| Component {
-                position: rules.format_position(p),
-                grundy: c.grundy.map(|g| g.0),
-                generalized: c.generalized.as_ref().map(|g| g.to_string()),
-            })
-            .collect(),
-        grundy: a.grundy.map(|g| g.0),
-        generalized: a.generalized.as_ref().map(|g| g.to_string()),
-        outcome: a.outcome,
-        outcome_text: a.outcome.describe(),
-        remoteness: a.remoteness,
-        method: a.method.clone(),
-        winning_moves: if draw { Vec::new() } else { moves },
-        winning_moves_total: if draw { 0 } else { a.moves_total },
-        drawing_moves: draw.then(|| {
-            a.moves
-                .iter()
-                .take(args.max_moves)
-                .map(|m| move_out(rules, m, sum))
-                .collect()
-        }),
-        pattern: a.pattern.clone(),
-        win_probability: a.probability.as_ref().map(|p| p.value),
-        win_probability_exact: a.probability.as_ref().and_then(|p| p.exact_text()),
-        win_probability_error: a
-            .probability
-            .as_ref()
-            .filter(|p| p.exact.is_none())
-            .map(|p| p.error_bound),
-        skill,
-        notes: a.notes.clone(),
-    }
-}
-
-fn move_out<R: Ruleset>(rules: &R, m: &RatedMove<R::Position>, sum: &[R::Position]) -> MoveOut {
-    MoveOut {
-        label: m.play.label.clone(),
-        component: m.play.component,
-        position: m
-            .play
-            .apply(sum)
-            .iter()
-            .map(|p| rules.format_position(p))
-            .collect(),
-        remoteness: m.remoteness,
-    }
-}
-
 fn sum_text(parts: &[String]) -> String {
     if parts.is_empty() {
         "nothing left".into()
@@ -200,7 +56,7 @@ fn sum_text(parts: &[String]) -> String {
     }
 }
 
-fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
+fn render_text(r: &ValueReport, out: &mut dyn Write) -> std::io::Result<()> {
     let comps: Vec<String> = r.components.iter().map(|c| c.position.clone()).collect();
     writeln!(out, "game      {}", r.spec)?;
     writeln!(out, "position  {}", sum_text(&comps))?;
@@ -290,7 +146,7 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
-fn list_moves(moves: &[MoveOut], total: u64, out: &mut dyn Write) -> std::io::Result<()> {
+fn list_moves(moves: &[ReportedMove], total: u64, out: &mut dyn Write) -> std::io::Result<()> {
     let w = moves.iter().map(|m| m.label.chars().count()).max().unwrap_or(0);
     for m in moves {
         let pad = w - m.label.chars().count();
