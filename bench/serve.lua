@@ -14,7 +14,7 @@ local reqs = {
   wrk.format("POST", "/api/value", json, '{"spec":"nim","positions":[3,4,5],"misere":true}'),
   wrk.format("POST", "/api/table", json, '{"spec":"subtract:1,3,4","upto":1000}'),
   wrk.format("GET", "/api/play/" .. game),
-  wrk.format("POST", "/api/value", json, '{"spec":"dawson-kayles","positions":[1000000]}'),
+  wrk.format("POST", "/api/value", json, '{"spec":"dawson-kayles","positions":[30,40]}'),
 }
 local i = 0
 request = function()

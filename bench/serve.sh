@@ -4,15 +4,20 @@
 # Prints wrk's latency distribution; any non-2xx answer or socket error
 # fails the run.
 # Usage: bench/serve.sh [CONNECTIONS] [SECONDS]     (needs wrk: apt-get install wrk)
+#        SPRAGUE_BIN=path/to/sprague bench/serve.sh  (a binary already built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CONNS=${1:-200}
 SECS=${2:-30}
 TARGET=${CARGO_TARGET_DIR:-target}
 command -v wrk >/dev/null || { echo "bench/serve.sh: needs wrk (apt-get install wrk)" >&2; exit 2; }
-cargo build --release --locked -p sprague-cli >&2
+BIN=${SPRAGUE_BIN:-}
+if [ -z "$BIN" ]; then
+    cargo build --release --locked -p sprague-cli >&2
+    BIN="$TARGET/release/sprague"
+fi
 LOG=$(mktemp)
-"$TARGET/release/sprague" serve --port 0 >"$LOG" &
+"$BIN" serve --port 0 >"$LOG" &
 SERVER=$!
 trap 'kill -INT $SERVER 2>/dev/null; rm -f "$LOG"' EXIT
 for _ in $(seq 50); do grep -q http "$LOG" && break; sleep 0.1; done

@@ -360,6 +360,7 @@ function renderPlay() {
     }, el("span", {}, (s.shapes.length > 1 ? "#" + (m.component + 1) + ": " : "") + m.label), el("span", { class: "rating " + (r ? r.verdict : "") }, ratingText(r)))));
   });
   if (!s.all_moves_listed) list.append(el("li", { class: "hint-text" }, "a window of the moves"));
+  if (s.summary) list.append(el("li", { class: "hint-text" }, "game over after " + s.summary.moves + " moves: New game or Restart"));
 
   const hist = $("history");
   hist.replaceChildren();
@@ -384,6 +385,12 @@ function drawHistoryChart(s) {
   };
   s.history.forEach((p, i) => add(i, p.side, p.standing));
   if (play.hints && !s.summary) add(s.history.length, s.to_move, play.hints.standing);
+  if (s.summary) {
+    // The end: remoteness 0, on the winner's side.
+    xs.push(s.history.length);
+    ys.push(0);
+    texts.push(s.summary.winner ? s.summary.winner + " won" : "draw");
+  }
   const trace = {
     x: xs, y: ys, text: texts, mode: "lines+markers", type: "scatter", line: { shape: "hv", color: "#2f5d8a" },
     marker: { size: 8, color: ys.map((y) => (y > 0 ? "#1a7f37" : y < 0 ? "#c0392b" : "#8a8f98")) },
@@ -391,7 +398,7 @@ function drawHistoryChart(s) {
   };
   Plotly.react("history-chart", [trace], {
     margin: { l: 50, r: 10, t: 28, b: 36 }, title: { text: "value history (+ you win, − computer wins; |y| = remoteness)", font: { size: 12 } },
-    xaxis: { title: { text: "move" }, dtick: 1, rangemode: "tozero" }, yaxis: { zeroline: true },
+    xaxis: { title: { text: "move" }, dtick: 1, rangemode: "tozero" }, yaxis: { zeroline: true, tickformat: "d" },
     paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "#fff",
   }, { displayModeBar: false, responsive: true });
 }

@@ -34,19 +34,21 @@ function startServer() {
 const step = (name) => console.log("-- " + name);
 
 const { child, url } = await startServer();
+// A fresh profile each run (Playwright passes it as --user-data-dir).
 const profile = mkdtempSync(join(tmpdir(), "sprague-chromium-"));
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  headless: true,
-  args: [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--user-data-dir=" + profile,
-  ],
-});
+let browser = null;
 let failed = false;
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1280, height: 860 },
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+  const page = await browser.newPage();
   page.on("pageerror", (e) => { console.error("page error:", e.message); failed = true; });
   await page.goto(url);
   await page.waitForFunction(() => document.querySelectorAll("#play-game option").length > 5);
@@ -129,7 +131,7 @@ try {
   failed = true;
   console.error(e);
 } finally {
-  await browser.close();
+  if (browser) await browser.close();
   child.kill("SIGINT");
   rmSync(profile, { recursive: true, force: true });
 }
