@@ -40,7 +40,12 @@ fn serve_answers_as_the_cli_and_stops_on_ctrl_c() {
         .to_string();
     assert!(addr.starts_with("127.0.0.1:"), "{addr}");
 
-    let (status, body) = http(&addr, "POST", "/api/value", r#"{"spec":"kayles","positions":[7,11],"misere":false}"#);
+    let (status, body) = http(
+        &addr,
+        "POST",
+        "/api/value",
+        r#"{"spec":"kayles","positions":[7,11],"misere":false}"#,
+    );
     assert_eq!(status, 200, "{body}");
     let cli = Command::new(cargo_bin("sprague"))
         .args(["value", "kayles", "7", "11", "--json"])
@@ -56,7 +61,10 @@ fn serve_answers_as_the_cli_and_stops_on_ctrl_c() {
         .args(["table", "kayles", "--upto", "40", "--json"])
         .output()
         .unwrap();
-    assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), serde_json::from_slice::<Value>(&cli.stdout).unwrap());
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap(),
+        serde_json::from_slice::<Value>(&cli.stdout).unwrap()
+    );
 
     let (status, body) = http(&addr, "POST", "/api/value", "{not json");
     assert_eq!(status, 400);
@@ -64,7 +72,10 @@ fn serve_answers_as_the_cli_and_stops_on_ctrl_c() {
     let (status, _) = http(&addr, "GET", "/", "");
     assert_eq!(status, 200);
 
-    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
     assert!(killed.success());
     let status = child.wait().unwrap();
     assert!(status.success(), "{status}");

@@ -25,7 +25,8 @@ pub async fn raw(app: &Router, method: Method, path: &str, body: impl Into<Body>
     let value = if bytes.is_empty() {
         Value::Null
     } else {
-        serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()))
+        serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()))
     };
     (status, value)
 }
@@ -45,6 +46,8 @@ pub async fn get(app: &Router, path: &str) -> (StatusCode, Value) {
 pub fn refused(answer: &(StatusCode, Value), needle: &str) {
     let (status, body) = answer;
     assert!(status.is_client_error(), "status {status} for {body}");
-    let e = body["error"].as_str().unwrap_or_else(|| panic!("no error in {body}"));
+    let e = body["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {body}"));
     assert!(e.contains(needle), "error `{e}` does not mention `{needle}`");
 }

@@ -17,7 +17,10 @@ async fn the_perfect_computer_wins_kayles_from_a_p_position() {
     let mut state = start(&app, json!({"spec": "kayles", "positions": [4, 4], "seed": 1})).await;
     let id = state["id"].as_str().unwrap().to_string();
     assert_eq!(state["to_move"], "you");
-    assert_eq!(state["shapes"][0], json!({"shape": "heap", "size": 4, "cap": null}));
+    assert_eq!(
+        state["shapes"][0],
+        json!({"shape": "heap", "size": 4, "cap": null})
+    );
     for _ in 0..10 {
         if !state["summary"].is_null() {
             break;
@@ -33,7 +36,10 @@ async fn the_perfect_computer_wins_kayles_from_a_p_position() {
         }
     }
     assert_eq!(state["summary"]["winner"], "computer", "{state}");
-    refused(&post(&app, &format!("/api/play/{id}/move"), json!({"move": 1})).await, "over");
+    refused(
+        &post(&app, &format!("/api/play/{id}/move"), json!({"move": 1})).await,
+        "over",
+    );
 }
 
 #[tokio::test]
@@ -46,11 +52,17 @@ async fn hints_rate_every_move_and_undo_takes_back() {
     assert_eq!(hints["standing"]["outcome"], "N");
     let best = hints["best"].as_u64().unwrap();
     assert_eq!(hints["ratings"][best as usize - 1]["verdict"], "win");
-    assert_eq!(hints["ratings"].as_array().unwrap().len(), state["moves"].as_array().unwrap().len());
+    assert_eq!(
+        hints["ratings"].as_array().unwrap().len(),
+        state["moves"].as_array().unwrap().len()
+    );
     let (_, s) = post(&app, &format!("/api/play/{id}/move"), json!({"move": best})).await;
     assert_eq!(s["moves_made"], 1);
     assert_eq!(s["to_move"], "computer");
-    refused(&post(&app, &format!("/api/play/{id}/move"), json!({"move": 1})).await, "computer's turn");
+    refused(
+        &post(&app, &format!("/api/play/{id}/move"), json!({"move": 1})).await,
+        "computer's turn",
+    );
     let (_, s) = post(&app, &format!("/api/play/{id}/undo"), json!({})).await;
     assert_eq!(s["moves_made"], 0);
     let (_, s) = post(&app, &format!("/api/play/{id}/redo"), json!({})).await;
@@ -63,7 +75,11 @@ async fn hints_rate_every_move_and_undo_takes_back() {
 #[tokio::test]
 async fn moves_by_label_and_the_computer_first_on_a_board() {
     let app = app();
-    let state = start(&app, json!({"spec": "grid:2x3", "positions": ["4,4"], "first": "computer", "misere": true})).await;
+    let state = start(
+        &app,
+        json!({"spec": "grid:2x3", "positions": ["4,4"], "first": "computer", "misere": true}),
+    )
+    .await;
     let id = state["id"].as_str().unwrap();
     assert_eq!(state["convention"], "misere");
     assert_eq!(state["to_move"], "computer");
@@ -73,5 +89,13 @@ async fn moves_by_label_and_the_computer_first_on_a_board() {
     let (status, s) = post(&app, &format!("/api/play/{id}/move"), json!({"move": label})).await;
     assert_eq!(status, StatusCode::OK, "{s}");
     assert_eq!(s["history"][1]["label"], label.as_str());
-    refused(&post(&app, "/api/play", json!({"spec": "kayles", "positions": [3], "opponent": "genius"})).await, "opponent");
+    refused(
+        &post(
+            &app,
+            "/api/play",
+            json!({"spec": "kayles", "positions": [3], "opponent": "genius"}),
+        )
+        .await,
+        "opponent",
+    );
 }

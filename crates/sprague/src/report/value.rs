@@ -96,7 +96,7 @@ pub struct ReportedMove {
 ///
 /// let game = "kayles".parse().unwrap();
 /// let r = value_report(&game, &["7".into(), "11".into()], &Query::default(), false).unwrap();
-/// assert_eq!(r.grundy, Some(1));
+/// assert_eq!(r.grundy, Some(4)); // g(7) = 2, g(11) = 6
 /// ```
 pub fn value_report(
     game: &Game,
