@@ -416,6 +416,8 @@ $("explore-form").addEventListener("submit", (ev) => {
     const upto = parts.length === 2 ? parts : parts[0];
     const t = await api("POST", "table", { ...game, upto });
     explore.spec = game.spec;
+    clearTimeout(explore.timer);
+    $("explore-info").textContent = "Hover over a point for its value and winning moves; drag to zoom, double-click to reset.";
     if (t.values) drawLine(t); else drawHeat(t);
   });
 });
