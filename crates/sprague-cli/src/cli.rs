@@ -52,6 +52,11 @@ pub enum Command {
         after_help = "Examples:\n  sprague play kayles 5 4\n  sprague play nim 3 4 5 --misere --first computer\n  sprague play grid:2x3 6,7 --hints\n  sprague play updown:1,2/3/20 7 --opponent fallible:0.3 --seed 7\n  printf '1\\nhint\\nundo\\n' | sprague play kayles 5 4 --seed 1"
     )]
     Play(PlayArgs),
+    /// Serve a local web page to play, explore tables and plots, and read the patterns.
+    #[command(
+        after_help = "Examples:\n  sprague serve                 (http://127.0.0.1:8080/)\n  sprague serve --port 0 --open (any free port, opened in the browser)\n  curl -s localhost:8080/api/value -d '{\"spec\":\"kayles\",\"positions\":[7,11]}' -H 'content-type: application/json'"
+    )]
+    Serve(ServeArgs),
 }
 
 /// Bounds shared by every computing subcommand.
@@ -409,4 +414,23 @@ mod tests {
         use clap::CommandFactory;
         super::Cli::command().debug_assert();
     }
+}
+
+/// `sprague serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on; the default serves this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Open the page in the default browser once the server listens.
+    #[arg(long)]
+    pub open: bool,
+    /// The most seconds a request may compute before it is answered with an error.
+    #[arg(long, value_name = "SECS", default_value_t = 20)]
+    pub timeout: u64,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }

@@ -8,6 +8,7 @@
 //! - `skill_curve`: `plot --skill-curve`, the win chance against skill.
 //! - `scripts`: `script:FILE` examples against their twins; hostile scripts.
 //! - `play`: games against the computer through a pipe and on a tmux screen.
+//! - `serve`: the web server over a real socket, its JSON against the CLI's.
 
 mod suite {
     mod analyze;
@@ -16,6 +17,7 @@ mod suite {
     mod engine;
     mod play;
     mod scripts;
+    mod serve;
     mod skill_curve;
     mod solve;
 }

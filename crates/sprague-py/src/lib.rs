@@ -25,8 +25,8 @@ mod table;
 use callback::PyRules;
 use errors::Failure;
 use pyo3::prelude::*;
-use sprague::query::{answer, Query};
-use sprague::report::{analyze, ValueReport};
+use sprague::query::Query;
+use sprague::report::analyze;
 use sprague::rules::{Dynamic, Game, GameVisitor, Ruleset, ScriptLimits, ScriptRules};
 use sprague::solve::random::{parse_probability, Skill};
 use sprague::solve::{Limits, Play};
@@ -62,37 +62,6 @@ impl Native {
         let game = &self.game;
         let done = py.detach(|| errors::contain(|| work(game)));
         errors::finish(done, self.callback.as_deref())
-    }
-}
-
-/// A question about a sum: the parsed positions and the answer's report.
-struct Ask<'a> {
-    positions: &'a [String],
-    query: Query,
-    skill_given: bool,
-}
-
-impl GameVisitor for Ask<'_> {
-    type Output = Result<ValueReport, Error>;
-    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
-        let sum: Vec<R::Position> = self
-            .positions
-            .iter()
-            .map(|t| rules.parse_position(t))
-            .collect::<Result<_, _>>()?;
-        let a = answer(rules, &sum, &self.query)?;
-        let skill = match (&self.query.skill, self.skill_given) {
-            (Some(s), true) => Some(s.as_f64()),
-            _ => None,
-        };
-        Ok(ValueReport::new(
-            rules,
-            &sum,
-            &a,
-            self.positions.to_vec(),
-            self.query.max_moves,
-            skill,
-        ))
     }
 }
 
@@ -193,11 +162,7 @@ impl Native {
                 max_moves,
                 remoteness,
             };
-            let report = game.visit(Ask {
-                positions: &positions,
-                query,
-                skill_given: skill.is_some() && !random,
-            })?;
+            let report = sprague::report::value_report(game, &positions, &query, skill.is_some() && !random)?;
             serde_json::to_string(&report).map_err(|e| Failure::Internal(e.to_string()))
         })
     }

@@ -6,18 +6,7 @@ use crate::cli::{AnalyzeArgs, EmitLanguage};
 use anyhow::Context;
 use sprague::pattern::Language;
 use sprague::report::analyze;
-use sprague::rules::{GameVisitor, Ruleset};
 use std::io::Write;
-
-/// Whether a game is a heap game.
-pub(crate) struct IsHeap;
-
-impl GameVisitor for IsHeap {
-    type Output = bool;
-    fn visit<R: Ruleset>(self, rules: &R) -> bool {
-        rules.heap_moves().is_some()
-    }
-}
 
 /// Runs `sprague analyze`.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -51,12 +40,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         return Ok(());
     }
     if args.json {
-        let v = serde_json::json!({
-            "spec": report.spec,
-            "checked_upto": report.checked_upto,
-            "findings": report.findings,
-        });
-        serde_json::to_writer_pretty(&mut *out, &v)?;
+        serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;
         return Ok(());
     }

@@ -7,6 +7,7 @@ mod play;
 mod plot;
 mod quotient;
 mod sequence;
+mod serve;
 mod solve;
 mod table;
 mod value;
@@ -28,6 +29,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Plot(a) => plot::run(&a, out),
         Command::Solve(a) => solve::run(&a, out),
         Command::Play(a) => play::run(&a, out),
+        Command::Serve(a) => serve::run(&a, out),
     }
 }
 

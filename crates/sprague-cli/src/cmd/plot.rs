@@ -10,13 +10,13 @@
 //! found at `$SPRAGUE_FONT` or a usual system path is loaded at run time.
 //! With none, the plot is drawn without text and a note says so.
 
-use super::analyze::IsHeap;
 use super::parse_upto;
 use crate::cli::PlotArgs;
 use anyhow::{anyhow, bail};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use sprague::report::IsHeap;
 use sprague::rules::{Game, GameVisitor, Ruleset};
 use sprague::solve::random::{Probability, Skills};
 use sprague::solve::retrograde::solve_all;

@@ -1,8 +1,8 @@
 //! `sprague table`: Grundy values g(0..=N) of a heap game, or a 2-D table.
 
 use crate::cli::TableArgs;
-use anyhow::{bail, Context};
-use serde::Serialize;
+use anyhow::bail;
+use sprague::report::{grid_table, GridTable, LineTable};
 use sprague::rules::{Convention, GameVisitor, Ruleset};
 use sprague::solve::Solver;
 use std::io::Write;
@@ -19,20 +19,6 @@ fn parse_extent(text: &str) -> anyhow::Result<Extent> {
         (n, None) => Extent::Line(n),
         (n, Some(m)) => Extent::Grid(n, m),
     })
-}
-
-#[derive(Serialize)]
-struct LineJson<'a> {
-    spec: String,
-    values: &'a [u32],
-}
-
-#[derive(Serialize)]
-struct GridJson {
-    spec: String,
-    row_start: u64,
-    col_start: u64,
-    rows: Vec<Vec<Option<u64>>>,
 }
 
 /// Runs `sprague table`.
@@ -80,38 +66,7 @@ impl GameVisitor for Job<'_> {
                 print_values(&rules.spec(), values, args, out)?;
             }
             Extent::Grid(n, m) => {
-                let o = rules.pair_origin();
-                if rules.pair_position(o, o).is_none() {
-                    bail!("`{}` is a heap game: give --upto N for its table", rules.spec());
-                }
-                if n < o || m < o {
-                    bail!("bad --upto `{}`: the table starts at {o},{o}", args.upto);
-                }
-                let cells = ((n - o) as u128 + 1) * ((m - o) as u128 + 1);
-                if cells > limits.max_states as u128 {
-                    bail!(
-                        "a table of {cells} cells exceeds the limit of {} states; raise it with --max-states",
-                        limits.max_states
-                    );
-                }
-                let mut rows = Vec::new();
-                for x in o..=n {
-                    let mut row = Vec::new();
-                    for y in o..=m {
-                        let cell = match rules.pair_position(x, y) {
-                            Some(p) => Some(solver.grundy(&p).with_context(|| format!("cell {x},{y}"))?.0),
-                            None => None,
-                        };
-                        row.push(cell);
-                    }
-                    rows.push(row);
-                }
-                let grid = GridJson {
-                    spec: rules.spec(),
-                    row_start: o,
-                    col_start: o,
-                    rows,
-                };
+                let grid = grid_table(rules, n, m, limits)?;
                 if args.json {
                     serde_json::to_writer(&mut *out, &grid)?;
                     writeln!(out)?;
@@ -129,9 +84,9 @@ pub fn print_values(spec: &str, values: &[u32], args: &TableArgs, out: &mut dyn 
     if args.json {
         serde_json::to_writer(
             &mut *out,
-            &LineJson {
+            &LineTable {
                 spec: spec.to_string(),
-                values,
+                values: values.into(),
             },
         )?;
         writeln!(out)?;
@@ -167,7 +122,7 @@ fn render_line(values: &[u32], width: usize, out: &mut dyn Write) -> std::io::Re
 }
 
 /// A 2-D table: one row per first coordinate, `.` where there is no position.
-fn render_grid(g: &GridJson, out: &mut dyn Write) -> std::io::Result<()> {
+fn render_grid(g: &GridTable, out: &mut dyn Write) -> std::io::Result<()> {
     let show = |c: &Option<u64>| c.map_or(".".to_string(), |v| v.to_string());
     let cell = g
         .rows

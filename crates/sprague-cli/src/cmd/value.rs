@@ -1,10 +1,10 @@
 //! `sprague value`: who wins a sum of positions, its Grundy value, and
-//! every winning move — a thin adapter over [`sprague::query::answer`].
+//! every winning move — a thin adapter over
+//! [`sprague::report::value_report`], which the web page shares.
 
 use crate::cli::ValueArgs;
-use sprague::query::{answer, Query};
-use sprague::report::{MoveReport as MoveOut, ValueReport as Report};
-use sprague::rules::{GameVisitor, Ruleset};
+use sprague::query::Query;
+use sprague::report::{value_report, ReportedMove, ValueReport};
 use sprague::solve::random::{parse_probability, Skill};
 use sprague::solve::Play;
 use sprague::{Nimber, Outcome};
@@ -21,7 +21,7 @@ pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         max_moves: args.max_moves,
         ..Query::default()
     };
-    let report = game.visit(Job { args, query })?;
+    let report = value_report(&game, &args.positions, &query, args.skill.is_some())?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;
@@ -48,37 +48,6 @@ fn parse_skill(args: &ValueArgs) -> anyhow::Result<Option<Skill>> {
     }))
 }
 
-struct Job<'a> {
-    args: &'a ValueArgs,
-    query: Query,
-}
-
-impl GameVisitor for Job<'_> {
-    type Output = anyhow::Result<Report>;
-
-    fn visit<R: Ruleset>(self, rules: &R) -> anyhow::Result<Report> {
-        let args = self.args;
-        let sum: Vec<R::Position> = args
-            .positions
-            .iter()
-            .map(|t| rules.parse_position(t))
-            .collect::<Result<_, _>>()?;
-        let a = answer(rules, &sum, &self.query)?;
-        let skill = match (&self.query.skill, &args.skill) {
-            (Some(s), Some(_)) => Some(s.as_f64()),
-            _ => None,
-        };
-        Ok(Report::new(
-            rules,
-            &sum,
-            &a,
-            args.positions.clone(),
-            args.max_moves,
-            skill,
-        ))
-    }
-}
-
 fn sum_text(parts: &[String]) -> String {
     if parts.is_empty() {
         "nothing left".into()
@@ -87,7 +56,7 @@ fn sum_text(parts: &[String]) -> String {
     }
 }
 
-fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
+fn render_text(r: &ValueReport, out: &mut dyn Write) -> std::io::Result<()> {
     let comps: Vec<String> = r.components.iter().map(|c| c.position.clone()).collect();
     writeln!(out, "game      {}", r.spec)?;
     writeln!(out, "position  {}", sum_text(&comps))?;
@@ -177,7 +146,7 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
-fn list_moves(moves: &[MoveOut], total: u64, out: &mut dyn Write) -> std::io::Result<()> {
+fn list_moves(moves: &[ReportedMove], total: u64, out: &mut dyn Write) -> std::io::Result<()> {
     let w = moves.iter().map(|m| m.label.chars().count()).max().unwrap_or(0);
     for m in moves {
         let pad = w - m.label.chars().count();

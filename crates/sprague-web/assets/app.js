@@ -1,0 +1,556 @@
+// The sprague page: a thin client of the JSON API under /api/.
+// Four tabs; every answer is computed by the server. Charts are Plotly's.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// ---------- the API ----------
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["content-type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const r = await fetch("/api/" + path, opts);
+  const text = await r.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch (_) { data = { error: text }; }
+  if (!r.ok) {
+    const e = new Error((data && data.error) || ("HTTP " + r.status));
+    e.data = data;
+    throw e;
+  }
+  return data;
+}
+
+function showError(e) {
+  const box = $("error");
+  if (!e) { box.hidden = true; return; }
+  box.textContent = e.message || String(e);
+  box.hidden = false;
+}
+
+async function guarded(work) {
+  showError(null);
+  try { return await work(); } catch (e) { showError(e); return null; }
+}
+
+function el(tag, attrs, ...children) {
+  const n = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") n.className = v;
+    else if (k.startsWith("on")) n.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) n.setAttribute(k, v);
+  }
+  for (const c of children.flat()) n.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return n;
+}
+
+// ---------- tabs ----------
+
+for (const b of document.querySelectorAll("nav button")) {
+  b.addEventListener("click", () => {
+    for (const o of document.querySelectorAll("nav button")) o.setAttribute("aria-selected", String(o === b));
+    for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== "tab-" + b.dataset.tab;
+    window.dispatchEvent(new Event("resize"));
+  });
+}
+
+// ---------- the catalog, shared by three tabs ----------
+
+let catalog = [];
+
+function specOf(entry) { return entry.example.split(" ")[0]; }
+function positionOf(entry) { return entry.example.split(" ").slice(1).join(" "); }
+
+async function loadCatalog() {
+  catalog = await api("GET", "games");
+  for (const sel of document.querySelectorAll(".game-select")) {
+    sel.append(el("option", { value: "" }, "(choose…)"));
+    for (const e of catalog) {
+      if (e.syntax.startsWith("graph:") || e.syntax.startsWith("script:")) continue;
+      sel.append(el("option", { value: e.example, title: e.description }, e.syntax + " — " + e.description.slice(0, 48)));
+    }
+  }
+  $("play-game").addEventListener("change", (ev) => {
+    if (!ev.target.value) return;
+    const e = catalog.find((c) => c.example === ev.target.value);
+    $("play-spec").value = specOf(e);
+    $("play-position").value = positionOf(e);
+  });
+  $("explore-game").addEventListener("change", (ev) => {
+    if (!ev.target.value) return;
+    const e = catalog.find((c) => c.example === ev.target.value);
+    $("explore-spec").value = specOf(e);
+    const pair = positionOf(e).includes(",");
+    $("explore-upto").value = pair ? "30,30" : (specOf(e).startsWith("div") ? "20000" : "200");
+    $("explore-log").checked = specOf(e).startsWith("div");
+  });
+  $("analyze-game").addEventListener("change", (ev) => {
+    if (!ev.target.value) return;
+    $("analyze-spec").value = specOf(catalog.find((c) => c.example === ev.target.value));
+  });
+}
+
+// A spec and, when a script is pasted, its text.
+function gameOf(specId, scriptId) {
+  let spec = $(specId).value.trim();
+  const script = scriptId ? $(scriptId).value : "";
+  if (script.trim()) {
+    if (!spec.startsWith("script:")) spec = "script:pasted.rhai";
+    return { spec, script };
+  }
+  return { spec };
+}
+
+// ---------- Play ----------
+
+const play = { state: null, hints: null, busy: false };
+
+function positionsOf(text) {
+  return text.trim().split(/\s+/).filter((t) => t.length > 0);
+}
+
+$("play-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  guarded(async () => {
+    const body = {
+      ...gameOf("play-spec", "play-script"),
+      positions: positionsOf($("play-position").value),
+      misere: $("play-misere").checked,
+      opponent: $("play-opponent").value,
+      first: $("play-first").value,
+    };
+    if (play.state) api("DELETE", "play/" + play.state.id).catch(() => {});
+    await setState(await api("POST", "play", body));
+  });
+});
+
+async function setState(s) {
+  play.state = s;
+  play.hints = null;
+  if ($("play-hints").checked && !s.summary) play.hints = await api("GET", "play/" + s.id + "/hints");
+  renderPlay();
+  if (!s.summary && s.to_move === "computer") {
+    play.busy = true;
+    renderPlay();
+    await new Promise((r) => setTimeout(r, 450));
+    play.busy = false;
+    await setState(await api("POST", "play/" + s.id + "/computer"));
+  }
+}
+
+function act(path, body) {
+  if (!play.state || play.busy) return;
+  guarded(async () => setState(await api("POST", "play/" + play.state.id + "/" + path, body)));
+}
+
+function makeMove(number) { act("move", { move: number }); }
+
+$("play-undo").addEventListener("click", () => act("undo"));
+$("play-redo").addEventListener("click", () => act("redo"));
+$("play-restart").addEventListener("click", () => act("restart"));
+$("play-hints").addEventListener("change", () => {
+  if (play.state) guarded(() => setState(play.state));
+});
+
+function ratingOf(i) {
+  return play.hints && play.hints.ratings[i] ? play.hints.ratings[i] : null;
+}
+
+function ratingText(r) {
+  if (!r) return "";
+  const rem = r.remoteness == null ? "" : " in " + r.remoteness;
+  return r.verdict === "win" ? "wins" + rem : r.verdict === "loss" ? "loses" + rem : "draw";
+}
+
+// The parts a move leaves in its component: the component's texts after it.
+function partsOf(move, before) {
+  const n = move.after.length - before.length + 1;
+  return move.after.slice(move.component, move.component + n);
+}
+
+// The blocks of tokens [start, end) that a heap move may remove: taking
+// from the right end, or from the middle (a split, either way round);
+// `fromLeft` gives the other end of a move that leaves one heap.
+function blocksOf(move, size, before, fromLeft) {
+  const parts = partsOf(move, before).map(Number);
+  if (parts.some((p) => !Number.isInteger(p))) return [];
+  const left = parts.reduce((a, b) => a + b, 0);
+  if (left >= size) return [];
+  if (parts.length === 0) return fromLeft ? [] : [[0, size]];
+  if (parts.length === 1) return fromLeft ? [[0, size - parts[0]]] : [[parts[0], size]];
+  if (parts.length === 2 && !fromLeft) {
+    const [a, b] = parts;
+    return [[a, size - b], [b, size - a]];
+  }
+  return [];
+}
+
+// The move a click on token k of heap `c` makes, and the block it removes:
+// a block that starts at the token before one that only holds it, then the
+// smallest (the largest with Shift).
+function tokenMove(c, k, size, largest) {
+  const s = play.state;
+  for (const fromLeft of [false, true]) {
+    let best = null;
+    s.moves.forEach((m, i) => {
+      if (m.component !== c) return;
+      for (const [a, b] of blocksOf(m, size, s.position, fromLeft)) {
+        if (a > k || k >= b) continue;
+        const score = (a === k ? 0 : 1e9) + (largest ? -(b - a) : b - a);
+        if (!best || score < best.score) best = { score, move: m, index: i, block: [a, b] };
+      }
+    });
+    if (best) return best;
+  }
+  return null;
+}
+
+function pairTarget(m, before) {
+  const parts = partsOf(m, before);
+  if (parts.length !== 1) return null;
+  const xy = parts[0].split(",").map((t) => Number(t.trim()));
+  return xy.length === 2 && xy.every(Number.isInteger) ? xy : null;
+}
+
+function drawHeap(c, size, tokens) {
+  const over = !!play.state.summary || play.state.to_move !== "you" || play.busy;
+  const buttons = [];
+  const clear = () => buttons.forEach((b) => b.classList.remove("preview", "win"));
+  for (let k = 0; k < size; k++) {
+    const b = el("button", {
+      class: "token", type: "button", "data-component": c, "data-token": k,
+      title: "token " + (k + 1), disabled: over ? "" : null,
+    });
+    b.addEventListener("mouseenter", (ev) => {
+      clear();
+      const t = tokenMove(c, k, size, ev.shiftKey);
+      if (!t) return;
+      const win = ratingOf(t.index) && ratingOf(t.index).verdict === "win";
+      for (let j = t.block[0]; j < t.block[1]; j++) {
+        buttons[j].classList.add("preview");
+        if (win) buttons[j].classList.add("win");
+      }
+      b.title = t.move.label + (ratingOf(t.index) ? " — " + ratingText(ratingOf(t.index)) : "");
+    });
+    b.addEventListener("mouseleave", clear);
+    b.addEventListener("click", (ev) => {
+      const t = tokenMove(c, k, size, ev.shiftKey);
+      if (t) makeMove(t.move.number);
+    });
+    buttons.push(b);
+  }
+  tokens.append(...buttons);
+}
+
+function drawBoard(c, rows, cols) {
+  const s = play.state;
+  const grid = el("div", { class: "grid-board", style: `grid-template-columns: repeat(${cols}, 30px)` });
+  const targets = new Map();
+  s.moves.forEach((m, i) => {
+    if (m.component !== c) return;
+    const t = pairTarget(m, s.position);
+    if (t) targets.set(t[0] + "," + t[1], [m, i]);
+  });
+  // Row 0 is the top; the coin sits bottom-left; a position r,c is the
+  // board still ahead of the coin.
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols; x++) {
+      const left = [y + 1, cols - x];
+      const hit = targets.get(left[0] + "," + left[1]);
+      const cls = ["cell"];
+      if (y === rows - 1 && x === 0) cls.push("coin");
+      if (y === 0 && x === cols - 1) cls.push("goal");
+      if (hit) {
+        cls.push("reach");
+        const r = ratingOf(hit[1]);
+        if (r) cls.push(r.verdict);
+      }
+      grid.append(el("button", {
+        class: cls.join(" "), type: "button", "data-component": c, "data-cell": left.join(","),
+        title: hit ? hit[0].label + (ratingOf(hit[1]) ? " — " + ratingText(ratingOf(hit[1])) : "") : "",
+        onclick: hit ? () => makeMove(hit[0].number) : null,
+      }));
+    }
+  }
+  return grid;
+}
+
+function drawPair(c, a, b, row) {
+  // Two numbers drawn as two rows of tokens; a click leaves the number of
+  // tokens before it in that row (moves on both rows are in the list).
+  const s = play.state;
+  for (const [which, size] of [[0, a], [1, b]]) {
+    const tokens = el("div", { class: "tokens" });
+    for (let k = 0; k < size; k++) {
+      const hit = s.moves.findIndex((m) => {
+        if (m.component !== c) return false;
+        const t = pairTarget(m, s.position);
+        return t && t[which] === k && t[1 - which] === (which === 0 ? b : a);
+      });
+      const r = hit >= 0 ? ratingOf(hit) : null;
+      tokens.append(el("button", {
+        class: "token", type: "button", "data-component": c, "data-token": k,
+        title: hit >= 0 ? s.moves[hit].label + (r ? " — " + ratingText(r) : "") : "no move",
+        disabled: hit < 0 ? "" : null,
+        onclick: hit >= 0 ? () => makeMove(s.moves[hit].number) : null,
+      }));
+    }
+    row.append(el("div", { class: "component" }, el("span", { class: "tag" }, which === 0 ? "a = " + a : "b = " + b), tokens));
+  }
+}
+
+function renderPlay() {
+  const s = play.state;
+  const board = $("board");
+  board.replaceChildren();
+  if (!s) return;
+  s.shapes.forEach((sh, c) => {
+    const tag = el("span", { class: "tag" }, s.shapes.length > 1 ? "#" + (c + 1) : "");
+    if (sh.shape === "heap") {
+      const tokens = el("div", { class: "tokens" });
+      board.append(el("div", { class: "component heap" }, el("span", { class: "tag" }, String(sh.size)), tokens));
+      if (sh.size <= 200) drawHeap(c, sh.size, tokens);
+      else tokens.append(el("span", { class: "textpos" }, "a heap of " + sh.size + " (use the move list)"));
+    } else if (sh.shape === "board") {
+      board.append(el("div", { class: "component" }, tag, sh.rows * sh.cols <= 900 ? drawBoard(c, sh.rows, sh.cols)
+        : el("span", { class: "textpos" }, sh.rows + " × " + sh.cols + " board (use the move list)")));
+    } else if (sh.shape === "pair" && sh.a <= 60 && sh.b <= 60) {
+      const box = el("div", {});
+      drawPair(c, sh.a, sh.b, box);
+      board.append(box);
+    } else if (sh.shape === "cards") {
+      board.append(el("div", { class: "component" }, tag, el("span", { class: "textpos" }, "gcd so far " + sh.g + "; cards: " + sh.cards.join(" "))));
+    } else {
+      board.append(el("div", { class: "component" }, tag, el("span", { class: "textpos" }, s.position[c])));
+    }
+  });
+  if (s.shapes.length === 0) board.append(el("p", { class: "textpos" }, "nothing left"));
+
+  const status = $("status");
+  status.className = "status";
+  if (s.summary) {
+    const w = s.summary.winner;
+    status.textContent = (w === "you" ? "You win! " : w === "computer" ? "The computer wins. " : "Draw. ") + "(" + s.summary.reason + ")";
+    status.classList.add(w === "you" ? "win" : "loss");
+    status.dataset.winner = w || "draw";
+  } else {
+    delete status.dataset.winner;
+    let t = play.busy ? "The computer is thinking…" : s.to_move === "you" ? "Your move: click a token (Shift: take more) or a move." : "The computer's move.";
+    if (play.hints && play.hints.standing) {
+      const st = play.hints.standing;
+      const rem = st.remoteness == null ? "" : ", remoteness " + st.remoteness;
+      t += st.outcome === "N" ? " You can win" + rem + "." : st.outcome === "P" ? " You lose against perfect play" + rem + "." : " You can hold a draw.";
+    }
+    status.textContent = t;
+  }
+
+  const list = $("moves");
+  list.replaceChildren();
+  const best = play.hints ? play.hints.best : null;
+  s.moves.forEach((m, i) => {
+    const r = ratingOf(i);
+    const cls = [r ? r.verdict : "", best === m.number ? "best" : ""].join(" ");
+    list.append(el("li", {}, el("button", {
+      type: "button", class: cls, "data-move": m.number,
+      disabled: s.to_move !== "you" || play.busy ? "" : null,
+      onclick: () => makeMove(m.number),
+    }, el("span", {}, (s.shapes.length > 1 ? "#" + (m.component + 1) + ": " : "") + m.label), el("span", { class: "rating " + (r ? r.verdict : "") }, ratingText(r)))));
+  });
+  if (!s.all_moves_listed) list.append(el("li", { class: "hint-text" }, "a window of the moves"));
+  if (s.summary) list.append(el("li", { class: "hint-text" }, "game over after " + s.summary.moves + " moves: New game or Restart"));
+
+  const hist = $("history");
+  hist.replaceChildren();
+  s.history.forEach((p) => {
+    const blunder = p.better ? " (better: " + p.better + ")" : "";
+    hist.append(el("li", { class: p.side + (p.better ? " blunder" : "") }, p.side + ": " + p.label + " → " + (p.after.join(" + ") || "nothing") + blunder));
+  });
+  drawHistoryChart(s);
+}
+
+// The value history: each position's standing for you, + when you can win
+// (higher the sooner), − when the computer can.
+function drawHistoryChart(s) {
+  const xs = [], ys = [], texts = [];
+  const add = (n, side, st) => {
+    if (!st) return;
+    const sign = st.outcome === "D" ? 0 : ((st.outcome === "N") === (side === "you") ? 1 : -1);
+    const rem = st.remoteness == null ? 1 : st.remoteness;
+    xs.push(n);
+    ys.push(sign * rem);
+    texts.push((sign > 0 ? "you can win" : sign < 0 ? "the computer can win" : "draw") + (st.remoteness == null ? "" : " (remoteness " + st.remoteness + ")"));
+  };
+  s.history.forEach((p, i) => add(i, p.side, p.standing));
+  if (play.hints && !s.summary) add(s.history.length, s.to_move, play.hints.standing);
+  if (s.summary) {
+    // The end: remoteness 0, on the winner's side.
+    xs.push(s.history.length);
+    ys.push(0);
+    texts.push(s.summary.winner ? s.summary.winner + " won" : "draw");
+  }
+  const trace = {
+    x: xs, y: ys, text: texts, mode: "lines+markers", type: "scatter", line: { shape: "hv", color: "#2f5d8a" },
+    marker: { size: 8, color: ys.map((y) => (y > 0 ? "#1a7f37" : y < 0 ? "#c0392b" : "#8a8f98")) },
+    hovertemplate: "move %{x}: %{text}<extra></extra>",
+  };
+  Plotly.react("history-chart", [trace], {
+    margin: { l: 50, r: 10, t: 28, b: 36 }, title: { text: "value history (+ you win, − computer wins; |y| = remoteness)", font: { size: 12 } },
+    xaxis: { title: { text: "move" }, dtick: 1, rangemode: "tozero" }, yaxis: { zeroline: true, tickformat: "d" },
+    paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "#fff",
+  }, { displayModeBar: false, responsive: true });
+}
+
+// ---------- Explore ----------
+
+const explore = { spec: null, grid: null, timer: null };
+
+$("explore-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  guarded(async () => {
+    const game = gameOf("explore-spec");
+    const parts = $("explore-upto").value.split(",").map((t) => Number(t.trim()));
+    if (parts.some((n) => !Number.isInteger(n) || n < 0)) throw new Error("give Up to as N or N,M");
+    const upto = parts.length === 2 ? parts : parts[0];
+    const t = await api("POST", "table", { ...game, upto });
+    explore.spec = game.spec;
+    clearTimeout(explore.timer);
+    $("explore-info").textContent = "Hover over a point for its value and winning moves; drag to zoom, double-click to reset.";
+    if (t.values) drawLine(t); else drawHeat(t);
+  });
+});
+
+function drawLine(t) {
+  explore.grid = null;
+  const log = $("explore-log").checked;
+  const xs = t.values.map((_, n) => n);
+  const trace = {
+    x: log ? xs.slice(1) : xs, y: log ? t.values.slice(1) : t.values, type: "scatter",
+    mode: t.values.length > 400 ? "markers" : "lines+markers", marker: { size: t.values.length > 2000 ? 3 : 6, color: "#2f5d8a" },
+    line: { width: 1, color: "#9fb6cd" }, hovertemplate: "g(%{x}) = %{y}<extra></extra>",
+  };
+  Plotly.newPlot("explore-chart", [trace], {
+    title: { text: "Grundy values of " + t.spec }, margin: { l: 50, r: 20, t: 40, b: 45 },
+    xaxis: { title: { text: "n" }, type: log ? "log" : "linear" }, yaxis: { title: { text: "g(n)" }, rangemode: "tozero" },
+    dragmode: "zoom", hovermode: "closest",
+  }, { responsive: true, scrollZoom: true });
+  $("explore-chart").on("plotly_hover", (d) => hoverValue([String(d.points[0].x)], "g(" + d.points[0].x + ")", d.points[0].y));
+}
+
+function drawHeat(t) {
+  explore.grid = t;
+  const ys = t.rows.map((_, i) => t.row_start + i);
+  const xs = (t.rows[0] || []).map((_, j) => t.col_start + j);
+  const trace = {
+    z: t.rows, x: xs, y: ys, type: "heatmap", colorscale: "Viridis",
+    hovertemplate: "g(%{y}, %{x}) = %{z}<extra></extra>", colorbar: { title: { text: "g" } },
+  };
+  Plotly.newPlot("explore-chart", [trace], {
+    title: { text: "Grundy values of " + t.spec }, margin: { l: 50, r: 20, t: 40, b: 45 },
+    xaxis: { title: { text: "y" } }, yaxis: { title: { text: "x" } }, dragmode: "zoom",
+  }, { responsive: true, scrollZoom: true });
+  $("explore-chart").on("plotly_hover", (d) => {
+    const p = d.points[0];
+    if (p.z == null) return;
+    hoverValue([p.y + "," + p.x], "g(" + p.y + ", " + p.x + ")", p.z);
+  });
+}
+
+// The value and the winning moves of the point under the pointer.
+function hoverValue(positions, name, g) {
+  clearTimeout(explore.timer);
+  const info = $("explore-info");
+  info.replaceChildren(el("div", { class: "value" }, name + " = " + g));
+  explore.timer = setTimeout(async () => {
+    try {
+      const v = await api("POST", "value", { spec: explore.spec, positions, max_moves: 12 });
+      const moves = v.winning_moves.map((m) => el("li", {}, m.label));
+      info.replaceChildren(
+        el("div", { class: "value" }, name + " = " + g),
+        el("p", {}, v.outcome + ": " + v.outcome_text),
+        el("p", {}, v.winning_moves_total ? "winning moves (" + v.winning_moves_total + "):" : "no winning move"),
+        el("ul", {}, moves),
+      );
+    } catch (e) { info.append(el("p", { class: "hint-text" }, e.message)); }
+  }, 120);
+}
+
+// ---------- Analyze ----------
+
+$("analyze-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  guarded(async () => {
+    const body = { ...gameOf("analyze-spec") };
+    const u = $("analyze-upto").value.trim();
+    if (u) {
+      const parts = u.split(",").map((t) => Number(t.trim()));
+      body.upto = parts.length === 2 ? parts : parts[0];
+    }
+    let r;
+    try {
+      r = await api("POST", "analyze", { ...body, emit: $("analyze-emit").value });
+    } catch (e) {
+      // No proven pattern: show the findings without code.
+      r = await api("POST", "analyze", body);
+    }
+    const box = $("findings");
+    box.replaceChildren(el("p", { class: "hint-text" }, r.spec + ": values checked up to " + r.checked_upto + (r.proven ? "; proven: " + r.proven : "")));
+    if (r.findings.length === 0) box.append(el("p", {}, "no pattern found"));
+    for (const f of r.findings) {
+      const proven = f.status === "proven";
+      box.append(el("div", { class: "finding" + (proven ? " proven" : "") },
+        el("span", { class: "badge" }, f.status), " ", el("strong", {}, f.kind),
+        el("div", { class: "formula" }, f.formula),
+        f.argument ? el("p", {}, el("em", {}, "Proof: "), f.argument) : el("p", { class: "hint-text" }, "observed for every value computed, not proven")));
+    }
+    $("code-box").hidden = !r.code;
+    $("code").textContent = r.code || "";
+    $("code-title").textContent = "g(n) of " + r.spec + " in " + $("analyze-emit").selectedOptions[0].text;
+  });
+});
+
+$("code-copy").addEventListener("click", async () => {
+  const text = $("code").textContent;
+  try { await navigator.clipboard.writeText(text); } catch (_) {
+    const range = document.createRange();
+    range.selectNodeContents($("code"));
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    document.execCommand("copy");
+  }
+  $("code-copy").textContent = "Copied";
+  setTimeout(() => { $("code-copy").textContent = "Copy"; }, 1200);
+});
+
+// ---------- Solve ----------
+
+let problems = [];
+
+async function loadProblems() {
+  problems = await api("GET", "problems");
+  for (const p of problems) $("solve-problem").append(el("option", { value: p.name }, p.name));
+  const show = () => {
+    const p = problems.find((q) => q.name === $("solve-problem").value);
+    $("solve-summary").textContent = p ? p.summary + " — " + p.source + "; game: " + p.game : "";
+  };
+  $("solve-problem").addEventListener("change", show);
+  show();
+}
+
+$("solve-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const out = $("solve-output");
+  guarded(async () => {
+    try {
+      const r = await api("POST", "solve", { problem: $("solve-problem").value, input: $("solve-input").value, explain: $("solve-explain").checked });
+      out.textContent = r.output;
+    } catch (e) {
+      out.textContent = (e.data && e.data.output) || "";
+      throw e;
+    }
+  });
+});
+
+guarded(async () => { await loadCatalog(); await loadProblems(); });

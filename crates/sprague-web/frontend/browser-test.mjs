@@ -1,0 +1,138 @@
+// Browser test of the `sprague serve` page: headless Chromium driven by
+// playwright-core. Starts the server on a free port, plays a Kayles game
+// to the end by clicking tokens (the computer must win from a P-position
+// where you move first), asks for hints, draws a heat map, runs an
+// analysis and a solve, and saves screenshots.
+//
+//   SPRAGUE_BIN=target/debug/sprague SHOTS=/tmp/shots node browser-test.mjs
+import { chromium } from "playwright-core";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import assert from "node:assert/strict";
+
+const bin = process.env.SPRAGUE_BIN || "target/debug/sprague";
+const shots = process.env.SHOTS || join(tmpdir(), "sprague-shots");
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+mkdirSync(shots, { recursive: true });
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    let seen = "";
+    child.stdout.on("data", (d) => {
+      seen += d;
+      const m = seen.match(/http:\/\/[0-9.:]+\//);
+      if (m) resolve({ child, url: m[0] });
+    });
+    child.on("exit", (code) => reject(new Error("server exited with " + code)));
+    setTimeout(() => reject(new Error("server did not start: " + seen)), 20000);
+  });
+}
+
+const step = (name) => console.log("-- " + name);
+
+const { child, url } = await startServer();
+// A fresh profile each run (Playwright passes it as --user-data-dir).
+const profile = mkdtempSync(join(tmpdir(), "sprague-chromium-"));
+let browser = null;
+let failed = false;
+try {
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1280, height: 860 },
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+  const page = await browser.newPage();
+  page.on("pageerror", (e) => { console.error("page error:", e.message); failed = true; });
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelectorAll("#play-game option").length > 5);
+
+  step("play Kayles 4 4 by clicking: you move first from a P-position, the computer wins");
+  await page.fill("#play-spec", "kayles");
+  await page.fill("#play-position", "4 4");
+  await page.selectOption("#play-opponent", "perfect");
+  await page.selectOption("#play-first", "me");
+  await page.click("#play-new");
+  await page.waitForSelector("#board .token:not([disabled])");
+  for (let turn = 0; turn < 20; turn++) {
+    const winner = await page.getAttribute("#status", "data-winner");
+    if (winner) break;
+    const made = await page.locator("#history li").count();
+    await page.locator("#board .token:not([disabled])").first().click();
+    await page.waitForFunction(
+      (n) => document.querySelector("#status").dataset.winner || (document.querySelectorAll("#history li").length >= n + 2 && document.querySelector("#board .token:not([disabled])")),
+      made,
+    );
+    if (turn === 0) await page.screenshot({ path: join(shots, "play-midgame.png") });
+  }
+  assert.equal(await page.getAttribute("#status", "data-winner"), "computer", "the computer wins from a winning start");
+  await page.screenshot({ path: join(shots, "play-end.png") });
+
+  step("hints: Kayles 5 4 (you can win): moves coloured, the best one marked");
+  await page.fill("#play-position", "5 4");
+  await page.check("#play-hints");
+  await page.click("#play-new");
+  await page.waitForSelector("#moves button.win.best");
+  const wins = await page.locator("#moves button.win").count();
+  const losses = await page.locator("#moves button.loss").count();
+  assert.ok(wins >= 1 && losses >= 1, `hints colour moves (win ${wins}, loss ${losses})`);
+  assert.match(await page.textContent("#status"), /You can win/);
+  // Play the best move by clicking it, then undo it.
+  await page.click("#moves button.best");
+  await page.waitForFunction(() => document.querySelectorAll("#history li").length >= 2);
+  await page.screenshot({ path: join(shots, "play-hints.png") });
+  await page.click("#play-undo");
+  await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);
+
+  step("explore: a heat map of Wythoff's game, hover shows a value");
+  await page.click("nav button[data-tab=explore]");
+  await page.fill("#explore-spec", "wythoff");
+  await page.fill("#explore-upto", "30,30");
+  await page.click("#explore-draw");
+  await page.waitForSelector("#explore-chart .hm, #explore-chart g.heatmaplayer image, #explore-chart .heatmaplayer");
+  const box = await page.locator("#explore-chart .nsewdrag").first().boundingBox();
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
+  await page.waitForFunction(() => /winning moves|no winning move/.test(document.querySelector("#explore-info").textContent));
+  await page.screenshot({ path: join(shots, "explore-heatmap.png") });
+
+  step("explore: the Kayles line");
+  await page.fill("#explore-spec", "kayles");
+  await page.fill("#explore-upto", "120");
+  await page.click("#explore-draw");
+  await page.waitForFunction(() => /kayles|0\.77/.test(document.querySelector("#explore-chart").textContent));
+  await page.screenshot({ path: join(shots, "explore-line.png") });
+
+  step("analyze: Kayles' period, proven, with code");
+  await page.click("nav button[data-tab=analyze]");
+  await page.fill("#analyze-spec", "kayles");
+  await page.click("#analyze-run");
+  await page.waitForSelector(".finding.proven");
+  assert.match(await page.textContent("#code"), /fn grundy/);
+  await page.screenshot({ path: join(shots, "analyze.png") });
+
+  step("solve: fdivgame, the same output as the CLI");
+  await page.click("nav button[data-tab=solve]");
+  await page.selectOption("#solve-problem", "fdivgame");
+  const input = "2\n2\n3 4\n3\n1 3 5\n";
+  await page.fill("#solve-input", input);
+  await page.click("#solve-run");
+  await page.waitForFunction(() => document.querySelector("#solve-output").textContent.length > 0);
+  const expected = execFileSync(bin, ["solve", "fdivgame"], { input }).toString();
+  assert.equal(await page.textContent("#solve-output"), expected);
+  await page.screenshot({ path: join(shots, "solve.png") });
+  console.log("browser test passed; screenshots in " + shots);
+} catch (e) {
+  failed = true;
+  console.error(e);
+} finally {
+  if (browser) await browser.close();
+  child.kill("SIGINT");
+  rmSync(profile, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

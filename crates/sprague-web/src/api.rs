@@ -1,0 +1,363 @@
+//! The stateless endpoints: `value`, `table`, `analyze`, `solve` and the
+//! lists of games and problems. Each reads a JSON body into a request type
+//! (unknown fields refused, sizes bounded), runs the library off the async
+//! threads and answers with the library's report type.
+
+use crate::error::ApiError;
+use crate::Shared;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use sprague::pattern::Language;
+use sprague::query::Query;
+use sprague::report::{self, AnalyzeReport};
+use sprague::rules::{Game, GameVisitor, Ruleset, ScriptLimits};
+use sprague::solve::random::Skill;
+use sprague::solve::{Limits, Play};
+
+/// The longest spec accepted, in characters.
+const MAX_SPEC: usize = 200;
+/// The most components in a sum.
+pub(crate) const MAX_POSITIONS: usize = 64;
+/// The longest position text accepted, in characters.
+const MAX_POSITION: usize = 100;
+/// The longest line table served: g(0..=N) for N up to this.
+const MAX_LINE: u64 = 1_000_000;
+/// The largest coordinate of a grid table or a pair analysis.
+const MAX_GRID_SIDE: u64 = 1000;
+/// The most cells of a grid table.
+const MAX_GRID_CELLS: u64 = 250_000;
+/// The most moves listed in a value report.
+const MAX_MOVES: usize = 1000;
+
+/// A JSON body, or the 4xx that says what is wrong with it.
+pub(crate) fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    json.map(|Json(t)| t).map_err(|e| ApiError {
+        status: if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            e.status()
+        } else {
+            StatusCode::BAD_REQUEST
+        },
+        message: format!("bad request body: {}", e.body_text()),
+    })
+}
+
+/// A position as JSON: a number (`7`) or text (`"3,4"`).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum PositionText {
+    /// A whole number.
+    Number(u64),
+    /// Text as the rules read it.
+    Text(String),
+}
+
+/// The positions of a request as text, bounded in number and length.
+pub(crate) fn positions(list: Vec<PositionText>) -> Result<Vec<String>, ApiError> {
+    if list.is_empty() {
+        return Err(ApiError::bad("`positions` is empty: give at least one position"));
+    }
+    if list.len() > MAX_POSITIONS {
+        return Err(ApiError::bad(format!(
+            "`positions` has {} components; at most {MAX_POSITIONS}",
+            list.len()
+        )));
+    }
+    list.into_iter()
+        .map(|p| match p {
+            PositionText::Number(n) => Ok(n.to_string()),
+            PositionText::Text(t) if t.chars().count() > MAX_POSITION => Err(ApiError::bad(format!(
+                "position `{}` is longer than {MAX_POSITION} characters",
+                sprague::excerpt(&t)
+            ))),
+            PositionText::Text(t) => Ok(t),
+        })
+        .collect()
+}
+
+/// The game a request names: a catalog spec, or `script:NAME` (or
+/// `graph:NAME`) with the file's text in `text`. Nothing is read from disk.
+pub(crate) fn load_game(spec: &str, text: Option<&str>, limits: ScriptLimits) -> Result<Game, ApiError> {
+    if spec.chars().count() > MAX_SPEC {
+        return Err(ApiError::bad(format!(
+            "spec `{}` is longer than {MAX_SPEC} characters",
+            sprague::excerpt(spec)
+        )));
+    }
+    let mut read = |name: &str| match text {
+        Some(t) => Ok(t.to_string()),
+        None => Err(format!(
+            "the server reads no files: send the text of `{}` in the `script` field",
+            sprague::excerpt(name)
+        )),
+    };
+    Ok(Game::load(spec, &mut read, limits)?)
+}
+
+/// `GET /api/games`: the catalog, as `sprague games --json`.
+pub(crate) async fn games() -> Response {
+    Json(sprague::rules::catalog()).into_response()
+}
+
+/// One contest problem, as `sprague solve --list` shows it.
+#[derive(Serialize)]
+struct ProblemOut {
+    name: &'static str,
+    summary: &'static str,
+    source: &'static str,
+    game: &'static str,
+}
+
+/// `GET /api/problems`: the contest problems `solve` knows.
+pub(crate) async fn problems() -> Response {
+    let list: Vec<ProblemOut> = sprague::problems::problems()
+        .iter()
+        .map(|p| ProblemOut {
+            name: p.name,
+            summary: p.summary,
+            source: p.source,
+            game: p.game,
+        })
+        .collect();
+    Json(list).into_response()
+}
+
+/// `POST /api/value`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ValueRequest {
+    spec: String,
+    #[serde(default)]
+    script: Option<String>,
+    positions: Vec<PositionText>,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    random: bool,
+    #[serde(default)]
+    max_moves: Option<usize>,
+}
+
+/// `POST /api/value`: as `sprague value SPEC POSITIONS… --json`.
+pub(crate) async fn value(
+    State(s): State<Shared>,
+    json: Result<Json<ValueRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let r = body(json)?;
+    let positions = positions(r.positions)?;
+    let query = Query {
+        play: if r.misere { Play::Misere } else { Play::Normal },
+        skill: r.random.then(Skill::random),
+        limits: s.config.limits,
+        max_moves: r.max_moves.unwrap_or(100).min(MAX_MOVES),
+        ..Query::default()
+    };
+    let script_limits = s.config.script_limits;
+    let report = s
+        .work
+        .run(move || {
+            let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
+            Ok(report::value_report(&game, &positions, &query, false)?)
+        })
+        .await?;
+    Ok(Json(report).into_response())
+}
+
+/// How far a table or an analysis goes: `N` for a heap game, `[N, M]` for
+/// a pair game.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum Upto {
+    /// g(0..=N).
+    Line(u64),
+    /// g(x, y) for x ≤ N, y ≤ M.
+    Grid([u64; 2]),
+}
+
+/// `POST /api/table`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TableRequest {
+    spec: String,
+    #[serde(default)]
+    script: Option<String>,
+    upto: Upto,
+}
+
+/// `POST /api/table`: as `sprague table SPEC --upto N --json`.
+pub(crate) async fn table(
+    State(s): State<Shared>,
+    json: Result<Json<TableRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let r = body(json)?;
+    match r.upto {
+        Upto::Line(n) if n > MAX_LINE => {
+            return Err(ApiError::bad(format!(
+                "`upto` {n} is past the page's limit of {MAX_LINE}: use `sprague table` for longer tables"
+            )))
+        }
+        Upto::Grid([n, m]) => grid_bounds(n, m)?,
+        Upto::Line(_) => {}
+    }
+    let (limits, script_limits) = (s.config.limits, s.config.script_limits);
+    s.work
+        .run(move || {
+            let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
+            game.visit(TableJob { upto: r.upto, limits })
+        })
+        .await
+}
+
+fn grid_bounds(n: u64, m: u64) -> Result<(), ApiError> {
+    if n > MAX_GRID_SIDE || m > MAX_GRID_SIDE || (n + 1) * (m + 1) > MAX_GRID_CELLS {
+        return Err(ApiError::bad(format!(
+            "`upto` [{n}, {m}] is past the page's limit ({MAX_GRID_SIDE} a side, {MAX_GRID_CELLS} cells)"
+        )));
+    }
+    Ok(())
+}
+
+struct TableJob {
+    upto: Upto,
+    limits: Limits,
+}
+
+impl GameVisitor for TableJob {
+    type Output = Result<Response, ApiError>;
+    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+        Ok(match self.upto {
+            Upto::Line(n) => Json(report::line_table(rules, n, self.limits)?).into_response(),
+            Upto::Grid([n, m]) => Json(report::grid_table(rules, n, m, self.limits)?).into_response(),
+        })
+    }
+}
+
+/// `POST /api/analyze`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AnalyzeRequest {
+    spec: String,
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    upto: Option<Upto>,
+    /// `rust`, `cpp` or `python`: also write the proven pattern as code.
+    #[serde(default)]
+    emit: Option<String>,
+}
+
+/// The answer of `/api/analyze`: the keys of `sprague analyze --json`,
+/// the proven pattern in a line, and the code asked for with `emit`.
+#[derive(Serialize)]
+struct AnalyzeOut {
+    #[serde(flatten)]
+    report: AnalyzeReport,
+    proven: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<String>,
+}
+
+/// `POST /api/analyze`: as `sprague analyze SPEC --json` (and `--emit`).
+pub(crate) async fn analyze(
+    State(s): State<Shared>,
+    json: Result<Json<AnalyzeRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let r = body(json)?;
+    let lang = match r.emit.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None => None,
+        Some("rust") => Some(Language::Rust),
+        Some("cpp" | "c++") => Some(Language::Cpp),
+        Some("python") => Some(Language::Python),
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "bad `emit` `{}`: give rust, cpp or python",
+                sprague::excerpt(other)
+            )))
+        }
+    };
+    let upto = match r.upto {
+        Some(Upto::Line(n)) if n > MAX_LINE => {
+            return Err(ApiError::bad(format!(
+                "`upto` {n} is past the page's limit of {MAX_LINE}"
+            )))
+        }
+        Some(Upto::Line(n)) => Some((n, None)),
+        Some(Upto::Grid([n, m])) => {
+            grid_bounds(n, m)?;
+            Some((n, Some(m)))
+        }
+        None => None,
+    };
+    let (limits, script_limits) = (s.config.limits, s.config.script_limits);
+    let out = s
+        .work
+        .run(move || {
+            let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
+            let report = report::analyze(&game, upto, limits)?;
+            let proven = report.proof.as_ref().map(|p| p.summary());
+            let code = match (lang, &report.proof) {
+                (Some(lang), Some(p)) => {
+                    let comment = format!("g(n) of {}: {}.", report.spec, p.summary());
+                    Some(p.evaluator.emit(lang, &comment))
+                }
+                (Some(_), None) => {
+                    return Err(ApiError::bad(format!(
+                        "no proven pattern for `{}` in g(0..={}): nothing to emit",
+                        report.spec, report.checked_upto
+                    )))
+                }
+                _ => None,
+            };
+            Ok(AnalyzeOut { report, proven, code })
+        })
+        .await?;
+    Ok(Json(out).into_response())
+}
+
+/// `POST /api/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SolveRequest {
+    problem: String,
+    input: String,
+    #[serde(default)]
+    explain: bool,
+}
+
+/// `POST /api/solve`: `{"problem", "output"}`, the output exactly as
+/// `sprague solve PROBLEM < input` prints it. Bad input is a 400 whose
+/// `output` holds the answers before the bad line.
+pub(crate) async fn solve(
+    State(s): State<Shared>,
+    json: Result<Json<SolveRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let r = body(json)?;
+    let problem = sprague::problems::find(&r.problem)?;
+    s.work
+        .run(move || {
+            let mut text = String::new();
+            let result = {
+                let mut output = sprague::problems::Output::new(r.explain, |line: &str| {
+                    text.push_str(line);
+                    text.push('\n');
+                    true
+                });
+                (problem.solve)(r.input.as_bytes(), &mut output)
+            };
+            let (status, v) = match result {
+                Ok(()) => (
+                    StatusCode::OK,
+                    serde_json::json!({ "problem": problem.name, "output": text }),
+                ),
+                Err(e) => (
+                    StatusCode::BAD_REQUEST,
+                    serde_json::json!({ "problem": problem.name, "output": text, "error": e.to_string() }),
+                ),
+            };
+            Ok((status, Json(v)).into_response())
+        })
+        .await
+}

@@ -1,0 +1,74 @@
+//! Computations off the async threads: at most a fixed number at once,
+//! each within a wall-clock limit, a script's failure turned back into its
+//! error.
+
+use crate::error::ApiError;
+use axum::http::StatusCode;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// The computations in flight.
+pub(crate) struct Pool {
+    permits: Arc<Semaphore>,
+    timeout: Duration,
+}
+
+impl Pool {
+    /// At most `workers` at once, each answered within `timeout`.
+    pub fn new(workers: usize, timeout: Duration) -> Pool {
+        Pool {
+            permits: Arc::new(Semaphore::new(workers.max(1))),
+            timeout,
+        }
+    }
+
+    /// Runs `job` on the blocking threads. Waiting for a turn counts
+    /// against the wall-clock limit; a job still running at the limit is
+    /// answered with a 503 and finishes in the background within the
+    /// bounds on states and work, holding its turn until then.
+    pub async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    {
+        let permits = self.permits.clone();
+        let work = async move {
+            let permit = permits
+                .acquire_owned()
+                .await
+                .map_err(|_| busy("the server is shutting down"))?;
+            let handle = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                let mut out = None;
+                let guarded = sprague::rules::dynamic::guard(|| {
+                    out = Some(job());
+                    Ok(())
+                });
+                match (guarded, out) {
+                    (Err(e), _) => Err(ApiError::from(e)),
+                    (Ok(()), Some(r)) => r,
+                    (Ok(()), None) => Err(busy("the computation stopped")),
+                }
+            });
+            handle.await.map_err(|_| ApiError {
+                status: StatusCode::INTERNAL_SERVER_ERROR,
+                message: "internal error: the computation failed".into(),
+            })?
+        };
+        match tokio::time::timeout(self.timeout, work).await {
+            Ok(r) => r,
+            Err(_) => Err(busy(&format!(
+                "no answer within {} s: ask something smaller",
+                self.timeout.as_secs()
+            ))),
+        }
+    }
+}
+
+fn busy(message: &str) -> ApiError {
+    ApiError {
+        status: StatusCode::SERVICE_UNAVAILABLE,
+        message: message.into(),
+    }
+}

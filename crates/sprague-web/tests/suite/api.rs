@@ -1,0 +1,158 @@
+//! The stateless endpoints, with the keys and values of the CLI's `--json`.
+
+use super::harness::{app, get, post, refused};
+use axum::http::StatusCode;
+use serde_json::json;
+use sprague::query::Query;
+
+#[tokio::test]
+async fn value_is_the_library_report_of_the_cli() {
+    let app = app();
+    let (status, body) = post(
+        &app,
+        "/api/value",
+        json!({"spec": "kayles", "positions": [7, 11], "misere": false}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let game = "kayles".parse().unwrap();
+    let want =
+        sprague::report::value_report(&game, &["7".into(), "11".into()], &Query::default(), false).unwrap();
+    assert_eq!(body, serde_json::to_value(want).unwrap());
+    assert_eq!(body["grundy"], 4);
+    assert_eq!(body["outcome"], "N");
+}
+
+#[tokio::test]
+async fn value_misere_and_random_play() {
+    let app = app();
+    let (_, body) = post(
+        &app,
+        "/api/value",
+        json!({"spec": "nim", "positions": [1, 1], "misere": true}),
+    )
+    .await;
+    assert_eq!(body["convention"], "misere");
+    assert_eq!(body["outcome"], "N");
+    let (_, body) = post(
+        &app,
+        "/api/value",
+        json!({"spec": "kayles", "positions": ["3"], "random": true}),
+    )
+    .await;
+    assert!(body["win_probability"].as_f64().is_some(), "{body}");
+}
+
+#[tokio::test]
+async fn table_line_and_grid() {
+    let app = app();
+    let (status, body) = post(&app, "/api/table", json!({"spec": "kayles", "upto": 5})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, json!({"spec": "octal:0.77", "values": [0, 1, 2, 3, 1, 4]}));
+    let (status, body) = post(&app, "/api/table", json!({"spec": "wythoff", "upto": [2, 2]})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["rows"][1], json!([1, 2, 0]));
+    assert_eq!(body["row_start"], 0);
+    refused(
+        &post(&app, "/api/table", json!({"spec": "wythoff", "upto": 5})).await,
+        "pairs",
+    );
+    refused(
+        &post(&app, "/api/table", json!({"spec": "kayles", "upto": [5, 5]})).await,
+        "heap game",
+    );
+}
+
+#[tokio::test]
+async fn analyze_finds_the_kayles_period_with_its_proof_and_code() {
+    let app = app();
+    let (status, body) = post(&app, "/api/analyze", json!({"spec": "kayles", "emit": "python"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["spec"], "octal:0.77");
+    let proven = body["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["status"] == "proven")
+        .unwrap();
+    assert!(proven["argument"].as_str().unwrap().len() > 10);
+    assert!(body["proven"].as_str().unwrap().contains("12"));
+    assert!(body["code"].as_str().unwrap().contains("def grundy"));
+    refused(
+        &post(&app, "/api/analyze", json!({"spec": "kayles", "emit": "cobol"})).await,
+        "cobol",
+    );
+    let (status, body) = post(&app, "/api/analyze", json!({"spec": "wythoff", "upto": [12, 12]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["checked_upto"], 12);
+}
+
+#[tokio::test]
+async fn solve_answers_in_the_contest_format() {
+    let app = app();
+    let (status, body) = post(
+        &app,
+        "/api/solve",
+        json!({"problem": "fdivgame", "input": "2\n2\n3 4\n3\n1 3 5\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let out = body["output"].as_str().unwrap();
+    assert_eq!(out.lines().count(), 2, "{out}");
+    let (status, body) = post(
+        &app,
+        "/api/solve",
+        json!({"problem": "fdivgame", "input": "2\n2\n3 4\nx\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains("line"), "{body}");
+    assert_eq!(body["output"].as_str().unwrap().lines().count(), 1);
+    refused(
+        &post(&app, "/api/solve", json!({"problem": "nope", "input": ""})).await,
+        "unknown problem",
+    );
+}
+
+#[tokio::test]
+async fn games_and_problems_are_listed() {
+    let app = app();
+    let (status, body) = get(&app, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, serde_json::to_value(sprague::rules::catalog()).unwrap());
+    let (_, body) = get(&app, "/api/problems").await;
+    assert!(body.as_array().unwrap().iter().any(|p| p["name"] == "fdivgame"));
+}
+
+#[tokio::test]
+async fn an_uploaded_script_runs_in_the_sandbox() {
+    let app = app();
+    let script = "const HEAP = true;\nfn moves(n) { let m = []; for k in [1, 3, 4] { if k <= n { m.push(n - k); } } m }";
+    let (status, body) = post(
+        &app,
+        "/api/table",
+        json!({"spec": "script:sub.rhai", "script": script, "upto": 7}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, want) = post(&app, "/api/table", json!({"spec": "subtract:1,3,4", "upto": 7})).await;
+    assert_eq!(body["values"], want["values"]);
+    let hostile = "const HEAP = true;\nfn moves(n) { loop { } }";
+    let answer = post(
+        &app,
+        "/api/value",
+        json!({"spec": "script:x.rhai", "script": hostile, "positions": [3]}),
+    )
+    .await;
+    refused(&answer, "limit");
+}
+
+#[tokio::test]
+async fn the_page_and_its_chart_library_are_embedded() {
+    let app = app();
+    let (status, body) = get(&app, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.as_str().unwrap().contains("<title>sprague"));
+    let (status, _) = get(&app, "/vendor/plotly-cartesian.min.js").await;
+    assert_eq!(status, StatusCode::OK);
+}

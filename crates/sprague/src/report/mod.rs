@@ -1,0 +1,16 @@
+//! The reports that front ends print: what `value`, `table` and `analyze`
+//! answer, as plain serde types.
+//!
+//! The command line prints them as text or `--json`; the web server sends
+//! the same types as its JSON answers, so that a script reading one reads
+//! the other. They live here, below both front ends, so that neither copies
+//! the other; the library still does no I/O (rendering to text stays with
+//! the CLI, writing JSON with whoever holds a writer).
+
+mod analysis;
+mod table;
+mod value;
+
+pub use analysis::{analyze, AnalyzeReport, IsHeap};
+pub use table::{grid_table, line_table, GridTable, LineTable};
+pub use value::{value_report, ReportedMove, ValueComponent, ValueReport};

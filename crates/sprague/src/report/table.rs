@@ -1,0 +1,132 @@
+//! The Grundy tables of `sprague table --json`: a line g(0..=N) of a heap
+//! game, or a grid g(x, y) of a pair game.
+
+use crate::rules::{Convention, Ruleset};
+use crate::solve::{Limits, Solver};
+use crate::{Error, Result};
+use serde::Serialize;
+use std::borrow::Cow;
+
+/// g(0..=N) of a heap game.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineTable<'a> {
+    /// The game's canonical spec.
+    pub spec: String,
+    /// g(n) for n = 0, 1, …
+    pub values: Cow<'a, [u32]>,
+}
+
+/// g(x, y) of a pair game over a rectangle that starts at its origin.
+#[derive(Clone, Debug, Serialize)]
+pub struct GridTable {
+    /// The game's canonical spec.
+    pub spec: String,
+    /// The first x (row).
+    pub row_start: u64,
+    /// The first y (column).
+    pub col_start: u64,
+    /// One row per x; `None` where (x, y) is no position.
+    pub rows: Vec<Vec<Option<u64>>>,
+}
+
+/// g(0..=n) of a heap game under normal play.
+///
+/// # Errors
+/// [`Error::Unsupported`] for a loopy game, a game not played under the
+/// normal convention, or a pair game; any error of the solver.
+///
+/// # Complexity
+/// That of [`Solver::heap_table`]: within `limits`.
+///
+/// # Examples
+/// ```
+/// use sprague::report::line_table;
+/// use sprague::rules::Game;
+/// use sprague::solve::Limits;
+///
+/// let Game::Octal(k) = "kayles".parse().unwrap() else { unreachable!() };
+/// let t = line_table(&k, 5, Limits::default()).unwrap();
+/// assert_eq!(&t.values[..], &[0, 1, 2, 3, 1, 4]);
+/// ```
+pub fn line_table<R: Ruleset>(rules: &R, n: u64, limits: Limits) -> Result<LineTable<'static>> {
+    if rules.may_loop() || rules.convention() != Convention::Normal {
+        return Err(Error::Unsupported(format!(
+            "`{}` is not normal play: it has no table of Grundy values",
+            rules.spec()
+        )));
+    }
+    if rules.heap_moves().is_none() {
+        return Err(Error::Unsupported(format!(
+            "`{}` positions are pairs: its table is a grid g(x, y)",
+            rules.spec()
+        )));
+    }
+    let mut solver = Solver::new(rules, limits);
+    let values = solver.heap_table(n)?.to_vec();
+    Ok(LineTable {
+        spec: rules.spec(),
+        values: values.into(),
+    })
+}
+
+/// The Grundy values of a pair game for x up to `n` and y up to `m`,
+/// from its origin.
+///
+/// # Errors
+/// [`Error::Unsupported`] for a heap game or a rectangle that does not
+/// reach the origin; [`Error::LimitExceeded`] when the rectangle has more
+/// cells than `limits.max_states`; any error of the solver.
+///
+/// # Complexity
+/// One Grundy value per cell, each within `limits`.
+///
+/// # Examples
+/// ```
+/// use sprague::report::grid_table;
+/// use sprague::rules::Game;
+/// use sprague::solve::Limits;
+///
+/// let Game::Wythoff(w) = "wythoff".parse().unwrap() else { unreachable!() };
+/// let t = grid_table(&w, 2, 2, Limits::default()).unwrap();
+/// assert_eq!(t.rows[1], vec![Some(1), Some(2), Some(0)]);
+/// ```
+pub fn grid_table<R: Ruleset>(rules: &R, n: u64, m: u64, limits: Limits) -> Result<GridTable> {
+    let o = rules.pair_origin();
+    if rules.pair_position(o, o).is_none() {
+        return Err(Error::Unsupported(format!(
+            "`{}` is a heap game: its table is a line g(0..=N), not a grid",
+            rules.spec()
+        )));
+    }
+    if n < o || m < o {
+        return Err(Error::Unsupported(format!(
+            "a table to {n},{m} ends before it starts, at {o},{o}"
+        )));
+    }
+    let cells = ((n - o) as u128 + 1) * ((m - o) as u128 + 1);
+    if cells > limits.max_states as u128 {
+        return Err(Error::LimitExceeded {
+            what: format!("a table of {cells} cells"),
+            limit: limits.max_states,
+        });
+    }
+    let mut solver = Solver::new(rules, limits);
+    let mut rows = Vec::new();
+    for x in o..=n {
+        let mut row = Vec::new();
+        for y in o..=m {
+            let cell = match rules.pair_position(x, y) {
+                Some(p) => Some(solver.grundy(&p)?.0),
+                None => None,
+            };
+            row.push(cell);
+        }
+        rows.push(row);
+    }
+    Ok(GridTable {
+        spec: rules.spec(),
+        row_start: o,
+        col_start: o,
+        rows,
+    })
+}
