@@ -54,9 +54,7 @@ impl Engine {
             if len >= self.next_split_check || self.rare.len() > 2 * self.rare_at_build + 256 {
                 self.choose_split(false);
             }
-            if len.is_power_of_two() {
-                self.check_period();
-            }
+            self.check_period();
             if full && pipe.is_none() {
                 if let Some(p) = self.period {
                     let (o, per) = (p.preperiod as usize, p.period as usize);

@@ -4,8 +4,7 @@
 use super::game::{SeqGame, Shape};
 use super::kernel::Isa;
 use super::mask::best_mask;
-use super::period;
-use super::period::Period;
+use super::period::{Period, Tracker};
 use super::table::Table;
 use super::tuning::{Simd, Tuning};
 use crate::{Error, Result};
@@ -50,6 +49,8 @@ pub struct Engine {
     pub(super) rare_at_build: usize,
     pub(super) next_split_check: usize,
     pub(super) period: Option<Period>,
+    /// Proves the period as the values grow (octal codes only).
+    pub(super) tracker: Option<Tracker>,
     pub(super) scratch: Vec<u64>,
     pub(super) phase: Scratch,
     pub(super) rebuilds: u64,
@@ -127,6 +128,7 @@ impl Engine {
             )));
         }
         let shape = game.shape();
+        let tracker = game.periodicity_t().map(Tracker::new);
         let mut e = Engine {
             game,
             shape,
@@ -139,6 +141,7 @@ impl Engine {
             rare_at_build: 0,
             next_split_check: 0,
             period: None,
+            tracker,
             scratch: Vec::new(),
             phase: Scratch::default(),
             rebuilds: 0,
@@ -152,18 +155,12 @@ impl Engine {
                 ..tuning
             },
         };
-        // The checks an uninterrupted run made (at every power of two), so
-        // that the same proof is found at the same length.
+        // The proof an uninterrupted run found: at the least length that
+        // proves a period, whatever length the run stopped at.
         let len = e.values.len();
-        let mut check = 1usize;
-        while check <= len && e.period.is_none() {
-            e.check_period_at(check);
-            check *= 2;
-        }
+        e.check_period();
         let stored = len as u64;
         if computed > stored {
-            // A period proven by a last check at some other length.
-            e.check_period_at(len);
             let Some(p) = e.period else {
                 return Err(Error::Unsupported(format!(
                     "{computed} values were computed but only {stored} are given, and they prove no period to fold at"
@@ -352,15 +349,12 @@ impl Engine {
         }
     }
 
+    /// Tries to prove a period from the values so far (a folded table has
+    /// one): the tracker finds it at the least length that proves it.
     pub(super) fn check_period(&mut self) {
-        self.check_period_at(self.values.len());
-    }
-
-    /// Tries to prove a period from g(0..len) (a folded table has one).
-    pub(super) fn check_period_at(&mut self, len: usize) {
         if self.period.is_none() && !self.values.is_folded() {
-            if let Some(t) = self.game.periodicity_t() {
-                self.period = period::find(&self.values.stored()[..len], t);
+            if let Some(tracker) = &mut self.tracker {
+                self.period = tracker.update(self.values.stored());
             }
         }
     }
