@@ -7,6 +7,8 @@
 //! - `engine`: the sequence engine against the dense engine, periods, resume.
 //! - `pattern`: every prover against long tables; evaluators far beyond.
 //! - `problems`: the contest solvers against brute force.
+//! - `published`: the solved octal games of the published tables, proven
+//!   with the published pre-period and period.
 //! - `quotient`: misère quotients against the same reference, and the
 //!   quotients Plambeck and Siegel published.
 //! - `scripts`: the example scripts against their built-in twins; script
@@ -20,6 +22,7 @@ mod suite {
     mod known;
     mod pattern;
     mod problems;
+    mod published;
     mod quotient;
     mod scripts;
     mod sums;
