@@ -209,7 +209,7 @@ impl Engine {
     }
 
     /// Whether the table is folded at the proven period (a full run past
-    /// it; see the [module docs](self)).
+    /// it; see the [module docs](super)).
     pub fn is_folded(&self) -> bool {
         self.values.is_folded()
     }

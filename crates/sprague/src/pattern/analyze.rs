@@ -268,7 +268,11 @@ fn engine_table(game: SeqGame, last: u64, max_states: u64) -> Result<Vec<u32>> {
     };
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     while engine.advance(last, false, 1 << 22)? == EngineStatus::Running {}
-    Ok(engine.chunks(engine.len()).flatten().map(|&v| u32::from(v)).collect())
+    Ok(engine
+        .chunks(engine.len())
+        .flatten()
+        .map(|&v| u32::from(v))
+        .collect())
 }
 
 /// Whether [`prove`] has a prover for this kind of heap game (Grundy's game

@@ -31,7 +31,10 @@ fn proven(code: &str) -> Option<(u64, u64, u64)> {
     while e.advance(100_000_000, false, 1 << 20).unwrap() == Status::Running {}
     let p = e.period()?;
     // The proof came at the least length the theorem allows for it.
-    assert_eq!(p.proven_with, sprague::engine::needed_len(p.preperiod.max(1), p.period, t));
+    assert_eq!(
+        p.proven_with,
+        sprague::engine::needed_len(p.preperiod.max(1), p.period, t)
+    );
     Some((p.preperiod, p.period, p.proven_with))
 }
 
