@@ -8,6 +8,8 @@
 //! - `pattern`: every prover against long tables; evaluators far beyond.
 //! - `positions`: positions built in code are checked like parsed ones.
 //! - `problems`: the contest solvers against brute force.
+//! - `published`: the solved octal games of the published tables, proven
+//!   with the published pre-period and period.
 //! - `quotient`: misère quotients against the same reference, and the
 //!   quotients Plambeck and Siegel published.
 //! - `scripts`: the example scripts against their built-in twins; script
@@ -22,6 +24,7 @@ mod suite {
     mod pattern;
     mod positions;
     mod problems;
+    mod published;
     mod quotient;
     mod scripts;
     mod sums;

@@ -250,7 +250,7 @@ fn a_run_killed_with_sigkill_resumes_to_the_same_result() {
 
 #[test]
 fn a_folded_run_checkpoints_little_and_resumes_to_the_same_result() {
-    // 0.77 proves its period at 256 values; a full run then folds its table
+    // 0.77 proves its period with 180 values; a full run then folds its table
     // (o + p + 65536 values) and checkpoints only that.
     let upto = 3_000_000u64;
     let args = ["table", "octal:0.77", "--upto", "3000000", "--full"];

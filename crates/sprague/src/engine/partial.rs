@@ -29,9 +29,9 @@
 //! marks: there checking every 4th position, not every other, moves work
 //! to the helper (Officers 4–7% faster; on one thread 3% slower).
 
+use super::batch::mark_rare;
 pub(super) use super::kernel::CHECK_HEAPS;
 use super::kernel::{self, check_candidates, Isa, CANDIDATES};
-use super::mark_rare;
 
 /// Each heap's first [`CANDIDATES`] common values left free by the marked
 /// half, for a group of [`CHECK_HEAPS`] heaps: `[j][i]` is heap i's j-th,

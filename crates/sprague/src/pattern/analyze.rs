@@ -5,6 +5,7 @@ use super::floor::{prove_floor, runs};
 use super::periodic::{observed_arithmetic, observed_period, proven_period, Periodicity};
 use super::rare::find_sparse;
 use super::{Evaluator, Finding, Kind, Status};
+use crate::engine::{Engine, SeqGame, Status as EngineStatus, Tuning};
 use crate::rules::HeapMoves;
 use crate::solve::dense;
 use crate::Result;
@@ -212,6 +213,16 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
         max_states: limits.max_states,
         max_work: limits.max_work,
     };
+    if limits.upto.is_some() && last > ENGINE_FROM {
+        if let Some(game) = SeqGame::from_heap_moves(moves) {
+            let mut g = engine_table(game, last, limits.max_states)?;
+            stop(&g);
+            // The table ends where the engine proved a period, if it did:
+            // the proof needs no more.
+            g.shrink_to_fit();
+            return Ok(g);
+        }
+    }
     if limits.upto.is_some() {
         // The whole table will be built: refuse it before the first step.
         let cost = dense::work(moves, 0, last);
@@ -234,6 +245,34 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
         }
         upto = upto.saturating_mul(4).saturating_add(3).min(last);
     }
+}
+
+/// Above this last heap a fixed-size table of an octal game or Grundy's
+/// game comes from the sequence engine (the dense table costs O(N²)).
+const ENGINE_FROM: u64 = 1 << 15;
+
+/// g(0..=last) from the sequence engine, or fewer when it proves a period
+/// first (the table then ends at the end of the batch where the proof
+/// became possible).
+fn engine_table(game: SeqGame, last: u64, max_states: u64) -> Result<Vec<u32>> {
+    if last >= max_states {
+        return Err(crate::Error::LimitExceeded {
+            what: format!("the table of g(0..={last}) for `{}`", game.spec()),
+            limit: max_states,
+        });
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    let tuning = Tuning {
+        threads,
+        ..Tuning::default()
+    };
+    let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
+    while engine.advance(last, false, 1 << 22)? == EngineStatus::Running {}
+    Ok(engine
+        .chunks(engine.len())
+        .flatten()
+        .map(|&v| u32::from(v))
+        .collect())
 }
 
 /// Whether [`prove`] has a prover for this kind of heap game (Grundy's game

@@ -342,8 +342,9 @@ fn a_folded_run_resumes_from_what_it_stores() {
 
 #[test]
 fn a_period_proven_by_the_last_check_folds_a_longer_run_and_resumes() {
-    // 0.77 to 200: the period is proven at the end (201 values), not at a
-    // power of two; the run then goes on to 5000 and folds.
+    // 0.77 to 200: the period is proven at the least length that proves
+    // it, 2·71 + 3·12 + 2 = 180 values (no power of two); the run then goes
+    // on to 5000 and folds.
     let tuning = Tuning {
         fold_span: 1,
         ..Tuning::default()
@@ -351,7 +352,7 @@ fn a_period_proven_by_the_last_check_folds_a_longer_run_and_resumes() {
     let game = octal("0.77");
     let mut e = Engine::resume_tuned(game.clone(), vec![0], tuning).unwrap();
     while e.advance(200, true, 1000).unwrap() == Status::Running {}
-    assert_eq!(e.period().map(|p| p.proven_with), Some(201));
+    assert_eq!(e.period().map(|p| p.proven_with), Some(180));
     while e.advance(5000, true, 1000).unwrap() == Status::Running {}
     assert!(e.is_folded());
     let mut again = Engine::resume_folded(game.clone(), e.stored().to_vec(), e.len(), tuning).unwrap();

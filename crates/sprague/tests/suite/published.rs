@@ -1,0 +1,70 @@
+//! The solved octal games of the published tables (`bench/published.tsv`,
+//! with its sources): the engine proves exactly the published pre-period
+//! and period. Games whose proof needs fewer than 2·10^5 values run here
+//! (pre-periods up to 46 578); the rest (0.354 needs 2·10^7 values) in the
+//! ignored test and `bench/published.sh`.
+
+use sprague::engine::{Engine, SeqGame, Status, Tuning};
+use sprague::rules::OctalCode;
+
+/// `(code, pre-period, period)` of every row of the table.
+fn published() -> Vec<(String, u64, u64)> {
+    include_str!("../../../../bench/published.tsv")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].to_string(), f[1].parse().unwrap(), f[2].parse().unwrap())
+        })
+        .collect()
+}
+
+/// The engine's proof for `code`, running to at most 10^8 values.
+fn proven(code: &str) -> Option<(u64, u64, u64)> {
+    let game = SeqGame::Octal(OctalCode::parse(code).unwrap());
+    let t = game.periodicity_t().unwrap();
+    let tuning = Tuning {
+        threads: 2,
+        ..Tuning::default()
+    };
+    let mut e = Engine::resume_tuned(game, vec![0], tuning).unwrap();
+    while e.advance(100_000_000, false, 1 << 20).unwrap() == Status::Running {}
+    let p = e.period()?;
+    // The proof came at the least length the theorem allows for it.
+    assert_eq!(
+        p.proven_with,
+        sprague::engine::needed_len(p.preperiod.max(1), p.period, t)
+    );
+    Some((p.preperiod, p.period, p.proven_with))
+}
+
+/// The values the theorem needs to prove period p from o.
+fn needs(code: &str, o: u64, p: u64) -> u64 {
+    let t = OctalCode::parse(code).unwrap().max_take() as u64;
+    sprague::engine::needed_len(o.max(1), p, t)
+}
+
+#[test]
+fn published_games_with_short_pre_periods_are_proven_as_published() {
+    let rows: Vec<_> = published()
+        .into_iter()
+        .filter(|(code, o, p)| needs(code, *o, *p) < 200_000)
+        .collect();
+    assert!(rows.len() >= 7);
+    for (code, o, p) in rows {
+        let got = proven(&code).map(|(o, p, _)| (o, p));
+        assert_eq!(got, Some((o, p)), "octal:{code}");
+    }
+}
+
+#[test]
+#[ignore = "slow: 0.354 needs 2·10^7 values (about a minute in release); bench/published.sh prints the times"]
+fn every_published_game_within_10_8_values_is_proven_as_published() {
+    for (code, o, p) in published() {
+        if needs(&code, o, p) > 100_000_000 {
+            continue;
+        }
+        let got = proven(&code).map(|(o, p, _)| (o, p));
+        assert_eq!(got, Some((o, p)), "octal:{code}");
+    }
+}
