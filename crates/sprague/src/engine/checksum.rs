@@ -10,9 +10,15 @@ use super::run::Engine;
 ///
 /// # Examples
 /// ```
-/// let mut h = sprague::engine::Checksum::new();
-/// h.add(&[0, 0, 0, 1]);
-/// assert_eq!(h.value(), sprague::engine::Checksum::of(&[0, 0, 0, 1]));
+/// use sprague::engine::Checksum;
+///
+/// // FNV-1a of the bytes 00 00 00 00 00 00 01 00, worked out by hand.
+/// assert_eq!(Checksum::of(&[0, 0, 0, 1]), 0xa8c4_9232_2817_569c);
+/// // Adding in pieces gives the checksum of the whole.
+/// let mut h = Checksum::new();
+/// h.add(&[0, 0]);
+/// h.add(&[0, 1]);
+/// assert_eq!(h.value(), Checksum::of(&[0, 0, 0, 1]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Checksum(u64);
