@@ -176,7 +176,17 @@ fn bad_input_is_one_line_with_exit_code_2() {
             &["value", "subtract:1..600000,600001..1200000", "5"],
             "more than 1000000 elements",
         ),
-        (&["analyze", "kayles", "--upto", "1000000"], "--max-work"),
+        (
+            &[
+                "analyze",
+                "subtract:1,3,4",
+                "--upto",
+                "100000",
+                "--max-work",
+                "1000",
+            ],
+            "--max-work",
+        ),
         (&["table", "nim", "--upto", "5", "--width", "0"], "--width"),
         // Regressions from a new-user test: each names what was wrong.
         (
