@@ -16,7 +16,7 @@ impl SeqGame {
     /// The engine's game for a catalog game, if it is one it computes.
     pub fn from_game(game: &Game) -> Option<SeqGame> {
         match game {
-            Game::Octal(o) => Some(SeqGame::Octal(o.code.clone())),
+            Game::Octal(o) if !o.code.is_hex() => Some(SeqGame::Octal(o.code.clone())),
             Game::Grundy(_) => Some(SeqGame::Grundy),
             _ => None,
         }
@@ -25,7 +25,7 @@ impl SeqGame {
     /// The engine's game for a heap game's moves, if it is one it computes.
     pub fn from_heap_moves(moves: crate::rules::HeapMoves<'_>) -> Option<SeqGame> {
         match moves {
-            crate::rules::HeapMoves::Octal(c) => Some(SeqGame::Octal(c.clone())),
+            crate::rules::HeapMoves::Octal(c) if !c.is_hex() => Some(SeqGame::Octal(c.clone())),
             crate::rules::HeapMoves::Grundy => Some(SeqGame::Grundy),
             _ => None,
         }
@@ -34,7 +34,7 @@ impl SeqGame {
     /// The canonical spec (`octal:0.16`, `grundy`).
     pub fn spec(&self) -> String {
         match self {
-            SeqGame::Octal(c) => format!("octal:{c}"),
+            SeqGame::Octal(c) => c.spec(),
             SeqGame::Grundy => "grundy".into(),
         }
     }

@@ -181,6 +181,7 @@ impl FromStr for Game {
                 })
             }
             "octal" => Game::Octal(OctalGame::new(spec, need("give a code, e.g. octal:0.77")?)?),
+            "hex" => Game::Octal(OctalGame::new_hex(spec, need("give a code, e.g. hex:0.f")?)?),
             "kayles" => none()
                 .and_then(|_| OctalGame::new(spec, "0.77"))
                 .map(Game::Octal)?,
@@ -257,6 +258,7 @@ pub fn catalog() -> &'static [CatalogEntry] {
         e("allbut:S", "all-but:S", "allbut:1,2 10", "take any k ≥ 1 tokens from a heap except k in S"),
         e("powers:A", "pow:A", "powers:4 10", "take a power 1, A, A², … of A tokens from a heap"),
         e("octal:CODE", "", "octal:0.77 20", "octal take-and-break game, Guy–Smith code (0.77, 4.7, 0.137, …)"),
+        e("hex:CODE", "", "hex:0.f 20", "hexadecimal take-and-break game: digits 8-f also leave three heaps (0.f, 0.8, c.0, …)"),
         e("kayles", "", "kayles 20", "Kayles, octal 0.77: knock down one or two adjacent pins"),
         e("dawson-kayles", "dawsons-kayles", "dawson-kayles 20", "Dawson's Kayles, octal 0.07: knock down two adjacent pins"),
         e("dawson-chess", "dawsons-chess", "dawson-chess 20", "Dawson's chess, octal 0.137"),
