@@ -3,10 +3,11 @@
 
 use crate::rules::{Game, OctalCode};
 
-/// A game the sequence engine computes: an octal code or Grundy's game.
+/// A game the sequence engine computes: an octal or hexadecimal code, or
+/// Grundy's game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeqGame {
-    /// An octal take-and-break code.
+    /// An octal or hexadecimal take-and-break code.
     Octal(OctalCode),
     /// Grundy's game: split a heap into two unequal heaps.
     Grundy,
@@ -16,7 +17,7 @@ impl SeqGame {
     /// The engine's game for a catalog game, if it is one it computes.
     pub fn from_game(game: &Game) -> Option<SeqGame> {
         match game {
-            Game::Octal(o) if !o.code.is_hex() => Some(SeqGame::Octal(o.code.clone())),
+            Game::Octal(o) => Some(SeqGame::Octal(o.code.clone())),
             Game::Grundy(_) => Some(SeqGame::Grundy),
             _ => None,
         }
@@ -25,7 +26,7 @@ impl SeqGame {
     /// The engine's game for a heap game's moves, if it is one it computes.
     pub fn from_heap_moves(moves: crate::rules::HeapMoves<'_>) -> Option<SeqGame> {
         match moves {
-            crate::rules::HeapMoves::Octal(c) if !c.is_hex() => Some(SeqGame::Octal(c.clone())),
+            crate::rules::HeapMoves::Octal(c) => Some(SeqGame::Octal(c.clone())),
             crate::rules::HeapMoves::Grundy => Some(SeqGame::Grundy),
             _ => None,
         }
@@ -52,12 +53,22 @@ impl SeqGame {
         }
     }
 
+    /// The most heaps a move leaves, as the periodicity theorem counts
+    /// them: 3 for a hexadecimal code (Howse–Nowakowski), else 2.
+    pub fn periodicity_heaps(&self) -> u64 {
+        match self {
+            SeqGame::Octal(c) => c.max_heaps().max(2),
+            SeqGame::Grundy => 2,
+        }
+    }
+
     pub(super) fn shape(&self) -> Shape {
         match self {
             SeqGame::Grundy => Shape {
                 take_all: vec![],
                 single: vec![],
                 split: vec![0],
+                triple: vec![],
                 unequal: true,
             },
             SeqGame::Octal(c) => {
@@ -65,6 +76,7 @@ impl SeqGame {
                     take_all: vec![],
                     single: vec![],
                     split: vec![],
+                    triple: vec![],
                     unequal: false,
                 };
                 for (k, &d) in c.digits().iter().enumerate() {
@@ -76,6 +88,9 @@ impl SeqGame {
                     }
                     if d & 4 != 0 {
                         s.split.push(k);
+                    }
+                    if d & 8 != 0 {
+                        s.triple.push(k);
                     }
                 }
                 s
@@ -93,6 +108,8 @@ pub(super) struct Shape {
     pub(super) single: Vec<usize>,
     /// Two heaps a + b = n − k may remain (a, b ≥ 1).
     pub(super) split: Vec<usize>,
+    /// Three heaps a + b + c = n − k may remain (a hexadecimal code).
+    pub(super) triple: Vec<usize>,
     /// The two heaps must differ (Grundy's game).
     pub(super) unequal: bool,
 }

@@ -1,4 +1,4 @@
-//! The sequence engine: g(0..=N) of octal games and Grundy's game, fast,
+//! The sequence engine: g(0..=N) of octal and hexadecimal games and Grundy's game, fast,
 //! in little memory, for N in the hundreds of millions.
 //!
 //! # Files
@@ -17,6 +17,8 @@
 //!   searches).
 //! - `pipeline`: the two-thread pipeline (mark jobs, chunks, the band).
 //! - `folded`: runs past a proven period, on a folded table.
+//! - `triples`: hexadecimal codes, whose moves may leave three heaps (by
+//!   bitsets of the values of each heap's splits; no rare/common split).
 //! - `mask`: the choice of mask and the rare/common bookkeeping.
 //! - `partial`: partial marks, the candidates and their checks.
 //! - `period`: the proof of a period ([`Period`]).
@@ -165,10 +167,11 @@ mod pipeline;
 mod run;
 pub mod store;
 mod table;
+mod triples;
 mod tuning;
 
 pub use checksum::{checksum_upto, checksum_upto_with, Checksum};
 pub use game::SeqGame;
-pub use period::{needed_len, Period, Tracker};
+pub use period::{needed_len, needed_len_heaps, Period, Tracker};
 pub use run::{Engine, Status};
 pub use tuning::{Simd, Tuning};

@@ -39,7 +39,17 @@ impl Period {
 /// (t = the most tokens a move takes): g(n + p) = g(n) checked for
 /// o ≤ n < 2o + 2p + t, i.e. g(0..2o + 3p + t).
 pub fn needed_len(o: u64, p: u64, t: u64) -> u64 {
-    2 * o + 3 * p + t
+    needed_len_heaps(o, p, t, 2)
+}
+
+/// [`needed_len`] for moves that leave at most `h` ≥ 2 heaps: g(n + p) =
+/// g(n) checked for o ≤ n < h·o + h·p + t, i.e. g(0..h·o + (h + 1)·p + t).
+/// h = 3 is the hexadecimal periodicity theorem (S. Howse and
+/// R. J. Nowakowski, Theoret. Comput. Sci. 313 (2004) 463–472): in a move
+/// of n + p ≥ h(o + p) + k to h heaps, the largest is at least o + p, so
+/// it pairs with a move of n.
+pub fn needed_len_heaps(o: u64, p: u64, t: u64, h: u64) -> u64 {
+    h * o + (h + 1) * p + t
 }
 
 /// Below this length every length is scanned; above it, a scan at length
@@ -57,9 +67,10 @@ struct Candidate {
 }
 
 impl Candidate {
-    /// The length at which this candidate is proven.
-    fn due(&self, t: u64) -> u64 {
-        needed_len(self.o, self.p, t)
+    /// The length at which this candidate is proven, for moves that take
+    /// at most t tokens and leave at most h heaps.
+    fn due(&self, t: u64, h: u64) -> u64 {
+        needed_len_heaps(self.o, self.p, t, h)
     }
 }
 
@@ -92,6 +103,8 @@ impl Candidate {
 #[derive(Clone, Debug)]
 pub struct Tracker {
     t: u64,
+    /// The most heaps a move leaves (2, or 3 for hexadecimal codes).
+    h: u64,
     /// The length of the next scan.
     next_scan: usize,
     /// The candidates of the last scan still alive.
@@ -103,8 +116,18 @@ pub struct Tracker {
 impl Tracker {
     /// A tracker for a game whose moves take at most `t` tokens.
     pub fn new(t: u64) -> Tracker {
+        Tracker::with_heaps(t, 2)
+    }
+
+    /// A tracker for a game whose moves take at most `t` tokens and leave
+    /// at most `h` heaps (h = 3: a hexadecimal code; see
+    /// [`needed_len_heaps`]). The scans' argument holds for any h ≥ 2: a
+    /// proof first possible at L' has L' ≥ h·o + (h + 1)·p, so the scan
+    /// before it, at least 2L'/3, still sees a tail of 2p values.
+    pub fn with_heaps(t: u64, h: u64) -> Tracker {
         Tracker {
             t,
+            h: h.max(2),
             next_scan: 2,
             cands: Vec::new(),
             found: None,
@@ -150,21 +173,22 @@ impl Tracker {
             }
             // A candidate already proven at `at` (only in the first scans,
             // where every length is scanned) is the earliest proof.
-            self.cands.sort_by_key(|c| c.due(self.t));
+            let (t, h) = (self.t, self.h);
+            self.cands.sort_by_key(|c| c.due(t, h));
         }
     }
 
     /// Checks the candidates up to length `horizon`; the first proven (by
     /// its length), if any.
     fn prove_upto(&mut self, g: &[u16], horizon: u64) -> Option<Period> {
-        let t = self.t;
-        self.cands.sort_by_key(|c| c.due(t));
+        let (t, h) = (self.t, self.h);
+        self.cands.sort_by_key(|c| c.due(t, h));
         let mut proven = None;
         self.cands.retain_mut(|c| {
             if proven.is_some() {
                 return true;
             }
-            let to = horizon.min(c.due(t));
+            let to = horizon.min(c.due(t, h));
             if c.checked < to {
                 let (from, to_, p) = (c.checked as usize, to as usize, c.p as usize);
                 if g[from..to_] != g[from - p..to_ - p] {
@@ -172,7 +196,7 @@ impl Tracker {
                 }
                 c.checked = to;
             }
-            if c.due(t) <= horizon {
+            if c.due(t, h) <= horizon {
                 proven = Some(*c);
             }
             true
@@ -187,7 +211,7 @@ impl Tracker {
         Some(Period {
             preperiod: o,
             period: c.p,
-            proven_with: c.due(t),
+            proven_with: c.due(t, h),
         })
     }
 }

@@ -51,6 +51,8 @@ pub struct Engine {
     pub(super) period: Option<Period>,
     /// Proves the period as the values grow (octal codes only).
     pub(super) tracker: Option<Tracker>,
+    /// The bitsets of the three-heap moves (hexadecimal codes only).
+    pub(super) triples: Option<Box<super::triples::Triples>>,
     pub(super) scratch: Vec<u64>,
     pub(super) phase: Scratch,
     pub(super) rebuilds: u64,
@@ -128,7 +130,18 @@ impl Engine {
             )));
         }
         let shape = game.shape();
-        let tracker = game.periodicity_t().map(Tracker::new);
+        let heaps = game.periodicity_heaps();
+        let tracker = game.periodicity_t().map(|t| Tracker::with_heaps(t, heaps));
+        let triples = if shape.triple.is_empty() {
+            None
+        } else {
+            if computed > stored.len() as u64 {
+                return Err(Error::Unsupported(
+                    "a hexadecimal code's run is never folded; give every value".into(),
+                ));
+            }
+            Some(Box::new(super::triples::Triples::build(&stored)?))
+        };
         let mut e = Engine {
             game,
             shape,
@@ -142,6 +155,7 @@ impl Engine {
             next_split_check: 0,
             period: None,
             tracker,
+            triples,
             scratch: Vec::new(),
             phase: Scratch::default(),
             rebuilds: 0,
@@ -279,7 +293,9 @@ impl Engine {
     /// worth the sparse algorithm (a game with split moves only).
     pub(super) fn sparse_enough(&self, count: usize, n: usize) -> bool {
         let t = self.tuning;
-        !self.shape.split.is_empty() && count.saturating_mul(t.sparse_ratio) < n.max(t.min_sparse)
+        !self.shape.split.is_empty()
+            && self.shape.triple.is_empty()
+            && count.saturating_mul(t.sparse_ratio) < n.max(t.min_sparse)
     }
 
     /// How often the rare/common split was re-chosen.
@@ -329,12 +345,16 @@ impl Engine {
         // If the system refuses, the table grows as it goes.
         self.values.reserve(upto as usize);
         let todo = end.saturating_sub(self.values.len());
-        if self.tuning.threads > 1 && todo > 0 && self.values.room() >= todo {
+        if self.triples.is_some() {
+            self.run_triples(end, full)?;
+        } else if self.tuning.threads > 1 && todo > 0 && self.values.room() >= todo {
             self.run_pipelined(end, full)?;
         }
         // Sequentially: everything, or what the pipeline left (a table
         // that folds at a proven period).
-        self.run_batches(end, full, None)?;
+        if self.triples.is_none() {
+            self.run_batches(end, full, None)?;
+        }
         if self.values.len() == upto as usize + 1 {
             // The last check, also when a finished run is resumed.
             self.check_period();

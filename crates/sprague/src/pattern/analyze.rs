@@ -34,10 +34,13 @@ impl Default for HeapLimits {
 impl HeapLimits {
     /// The default last heap: 2^20 for games whose table costs O(N·moves),
     /// 2^15 for those whose table costs O(N²) (splitting octal codes,
-    /// Grundy's game, all-but sets), 2^12 for moves listed by a script.
+    /// Grundy's game, all-but sets), 2^12 for moves listed by a script,
+    /// 2^12 for hexadecimal codes (O(N²·W) in the engine, W growing with
+    /// the values).
     pub fn default_upto(moves: HeapMoves<'_>) -> u64 {
         match moves {
             HeapMoves::Grundy | HeapMoves::AllBut(_) => 1 << 15,
+            HeapMoves::Octal(code) if code.is_hex() => 1 << 12,
             HeapMoves::Octal(code) if code.splits() => 1 << 15,
             HeapMoves::Listed(_) => 1 << 12,
             _ => 1 << 20,
@@ -188,6 +191,7 @@ fn prove_table(moves: HeapMoves<'_>, g: &[u32]) -> Option<Proof> {
         _ => {
             let (per, argument) = proven_period(moves, g)?;
             let theorem = match moves {
+                HeapMoves::Octal(code) if code.is_hex() => "the hexadecimal periodicity theorem",
                 HeapMoves::Octal(_) => "the octal periodicity theorem",
                 HeapMoves::Powers(_) => "the residues of the powers",
                 _ => "a repeated window of max(S) values",
@@ -213,7 +217,38 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
         max_states: limits.max_states,
         max_work: limits.max_work,
     };
-    if limits.upto.is_some() && last > ENGINE_FROM {
+    let hex = matches!(moves, HeapMoves::Octal(code) if code.is_hex());
+    if hex {
+        // The plain table costs O(N³) here; the engine's O(N²) steps of a
+        // bitset each.
+        let cost = (last as u128 + 1).pow(2);
+        if cost > limits.max_work as u128 {
+            return Err(crate::Error::WorkExceeded {
+                what: format!("a table of {} values (about {cost} steps)", last as u128 + 1),
+                limit: limits.max_work,
+            });
+        }
+    }
+    if hex && limits.upto.is_none() {
+        // Grown like the plain table, 256, 1024, 4096, …, by the engine.
+        let game = SeqGame::from_heap_moves(moves)
+            .ok_or_else(|| crate::Error::Internal("a hexadecimal code the engine does not take".into()))?;
+        let mut engine = Engine::new(game);
+        let mut upto = last.min(255);
+        loop {
+            while engine.advance(upto, false, 1 << 22)? == EngineStatus::Running {}
+            let g: Vec<u32> = engine
+                .chunks(engine.len())
+                .flatten()
+                .map(|&v| u32::from(v))
+                .collect();
+            if stop(&g) || upto >= last || engine.period().is_some() {
+                return Ok(g);
+            }
+            upto = upto.saturating_mul(4).saturating_add(3).min(last);
+        }
+    }
+    if (limits.upto.is_some() && last > ENGINE_FROM) || (hex && last > 255) {
         if let Some(game) = SeqGame::from_heap_moves(moves) {
             let mut g = engine_table(game, last, limits.max_states)?;
             stop(&g);
@@ -248,7 +283,8 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
 }
 
 /// Above this last heap a fixed-size table of an octal game or Grundy's
-/// game comes from the sequence engine (the dense table costs O(N²)).
+/// game comes from the sequence engine (the dense table costs O(N²));
+/// a hexadecimal code's table above 255 values always does.
 const ENGINE_FROM: u64 = 1 << 15;
 
 /// g(0..=last) from the sequence engine, or fewer when it proves a period

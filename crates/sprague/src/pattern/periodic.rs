@@ -23,6 +23,17 @@
 //!   (b − p ≥ 1); conversely a split a ≤ c of m − k has c ≥ o + p and
 //!   matches (a, c + p). Taking a whole heap needs m ≤ t, which never
 //!   happens here. Needs 2o + 3p + t ≤ N (Winning Ways, ch. 4).
+//! - **Hexadecimal codes (the same theorem for three heaps; S. Howse and
+//!   R. J. Nowakowski, "Periodicity and arithmetic-periodicity in
+//!   hexadecimal games", Theoret. Comput. Sci. 313 (2004) 463–472).** Moves
+//!   take at most t tokens and leave at most three heaps. If g(n + p) = g(n)
+//!   for o ≤ n < 3o + 3p + t, it holds for all n ≥ o: in a move from m + p
+//!   (m ≥ 3o + 3p + t) to a + b + c, the largest part is at least
+//!   (m + p − k)/3 ≥ o + p, so taking p from it gives a move of m of the same
+//!   value, and conversely the largest part of a move of m is at least
+//!   (m − k)/3 ≥ o + p. (Checking o ≤ n < 3o + 2p + t would do; one more
+//!   period, as for octal codes, keeps the two rules alike.) Needs
+//!   3o + 4p + t ≤ N.
 //! - **Powers {1, a, a², …}, pre-period 0.** Let R(n) be the residues
 //!   mod p of the powers ≤ n; the residues a^k mod p repeat from some k on,
 //!   so R(n) is the same set R for every n ≥ a^K, K the index of the last
@@ -132,13 +143,24 @@ pub fn proven_period(moves: HeapMoves<'_>, g: &[u32]) -> Option<(Periodicity, St
         }
         HeapMoves::Octal(code) => {
             let t = code.max_take();
-            let per = search(g, false, |p| n.checked_sub(3 * p + t).map(|r| r / 2), |_, _| true)?;
-            let why = format!(
-                "octal periodicity theorem (Guy–Smith): g(n + {p}) = g(n) checked for {o} ≤ n < 2·{o} + 2·{p} + {t} = {end}",
-                p = per.period,
-                o = per.preperiod,
-                end = 2 * per.preperiod + 2 * per.period + t as u64,
-            );
+            let h = code.max_heaps().max(2) as usize;
+            let per = search(
+                g,
+                false,
+                |p| n.checked_sub((h + 1) * p + t).map(|r| r / h),
+                |_, _| true,
+            )?;
+            let (o, p) = (per.preperiod, per.period);
+            let end = h as u64 * (o + p) + t as u64;
+            let why = if h == 3 {
+                format!(
+                    "hexadecimal periodicity theorem (Howse–Nowakowski): g(n + {p}) = g(n) checked for {o} ≤ n < 3·{o} + 3·{p} + {t} = {end}"
+                )
+            } else {
+                format!(
+                    "octal periodicity theorem (Guy–Smith): g(n + {p}) = g(n) checked for {o} ≤ n < 2·{o} + 2·{p} + {t} = {end}"
+                )
+            };
             Some((per, why))
         }
         HeapMoves::Powers(a) => {

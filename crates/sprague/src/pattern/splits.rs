@@ -84,6 +84,10 @@ pub fn moves_to_value(
     else {
         return None;
     };
+    if code.is_hex() {
+        // Three-heap moves are not counted by residue class here.
+        return None;
+    }
     let o = prefix.len() as u64;
     let p = cycle.len() as u64;
     let g = |m: u64| eval.value(m);

@@ -67,6 +67,22 @@ pub(crate) fn window<R: Ruleset>(
                             push(&[a, rest - a], octal_move_label(n, k, &[a, rest - a]), out);
                         }
                     }
+                    if d & 8 != 0 && n >= k + 3 {
+                        // Three heaps a ≤ b ≤ c: the first `share` of them
+                        // in order of a, then b.
+                        let rest = n - k;
+                        let mut left = share;
+                        'triples: for a in 1..=rest / 3 {
+                            for b in a..=(rest - a) / 2 {
+                                if left == 0 {
+                                    break 'triples;
+                                }
+                                left -= 1;
+                                let parts = [a, b, rest - a - b];
+                                push(&parts, octal_move_label(n, k, &parts), out);
+                            }
+                        }
+                    }
                 }
             }
             HeapMoves::Grundy => {
@@ -182,6 +198,7 @@ pub(crate) fn heap_move<R: Ruleset>(rules: &R, p: &R::Position, parts: &[u64]) -
                 0 => d & 1 != 0 && k > 0,
                 1 => d & 2 != 0 && k > 0,
                 2 => d & 4 != 0,
+                3 => d & 8 != 0,
                 _ => false,
             };
             allowed.then(|| octal_move_label(n, k, &parts))

@@ -122,8 +122,32 @@ fn octal_code() -> impl Strategy<Value = String> {
         .prop_map(|(d0, ds)| format!("{d0}.{}", ds.iter().map(|d| d.to_string()).collect::<String>()))
 }
 
+/// A hexadecimal code with at least one digit 8–f (some move leaves three
+/// heaps), d₀ among 0, 4, 8, c.
+fn hex_code() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just(0u8), Just(4), Just(8), Just(12)],
+        prop::collection::vec(0u8..16, 1..=3),
+    )
+        .prop_filter("a three-heap move", |(d0, ds)| {
+            (*d0 | ds.iter().fold(0, |x, d| x | d)) & 8 != 0
+        })
+        .prop_map(|(d0, ds)| {
+            format!(
+                "{d0:x}.{}",
+                ds.iter().map(|d| format!("{d:x}")).collect::<String>()
+            )
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn hexadecimal(code in hex_code(), sum in heaps(8)) {
+        let game = OctalGame::new_hex("test", &code).unwrap();
+        check(&game, sum)?;
+    }
 
     #[test]
     fn nim(sum in heaps(7)) {
@@ -264,6 +288,12 @@ proptest! {
     #[test]
     fn searched_octal(code in octal_code(), sum in heaps(9)) {
         let game = OctalGame::new("test", &code).unwrap();
+        check(&Searched(game), sum)?;
+    }
+
+    #[test]
+    fn searched_hexadecimal(code in hex_code(), sum in heaps(8)) {
+        let game = OctalGame::new_hex("test", &code).unwrap();
         check(&Searched(game), sum)?;
     }
 

@@ -328,10 +328,15 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
             s.rare_positions
         )?;
     }
+    let theorem = if s.spec.starts_with("hex:") {
+        "hexadecimal"
+    } else {
+        "octal"
+    };
     match &s.period {
         Some(p) => writeln!(
             out,
-            "period    {} from {} (proven by the octal periodicity theorem with {} values)",
+            "period    {} from {} (proven by the {theorem} periodicity theorem with {} values)",
             p.period, p.preperiod, p.proven_with
         )?,
         None => writeln!(out, "period    none proven")?,
