@@ -68,3 +68,28 @@ fn every_published_game_within_10_8_values_is_proven_as_published() {
         assert_eq!(got, Some((o, p)), "octal:{code}");
     }
 }
+
+/// The codes of `bench/open.tsv`: unsolved in the published tables.
+fn open_codes() -> Vec<&'static str> {
+    include_str!("../../../../bench/open.tsv")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+#[test]
+fn no_game_the_tables_list_as_open_is_proven() {
+    let codes = open_codes();
+    assert!(codes.len() >= 60);
+    for code in codes {
+        let game = SeqGame::Octal(OctalCode::parse(code).unwrap());
+        let tuning = Tuning {
+            threads: 1,
+            ..Tuning::default()
+        };
+        let mut e = Engine::resume_tuned(game, vec![0], tuning).unwrap();
+        while e.advance(30_000, false, 1 << 16).unwrap() == Status::Running {}
+        assert_eq!(e.period(), None, "octal:{code} came out proven");
+        assert_eq!(e.len(), 30_001, "octal:{code}");
+    }
+}
