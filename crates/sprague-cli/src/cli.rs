@@ -57,6 +57,12 @@ pub enum Command {
         after_help = "Examples:\n  sprague serve                 (http://127.0.0.1:8080/)\n  sprague serve --port 0 --open (any free port, opened in the browser)\n  curl -s localhost:8080/api/value -d '{\"spec\":\"kayles\",\"positions\":[7,11]}' -H 'content-type: application/json'"
     )]
     Serve(ServeArgs),
+    /// Run many octal or hexadecimal codes through the sequence engine, one JSON line each (resumable), or print a survey's table.
+    #[command(
+        long_about = "Run many octal or hexadecimal codes through the sequence engine on every core, each to --upto N on one thread and stopped as soon as its period is proven, and append one JSON line per code to --out as each finishes: code, status (trivial, proven, observed, open), preperiod, period, computed_to, max_value, mask, rare, seconds, upto (see the README).\n\nRunning the same command again resumes: codes already in the file are skipped and a torn last line (a survey killed while writing it) is dropped. With --report FILE it prints the table a paper prints instead.",
+        after_help = "Examples:\n  sprague survey 0.77 0.07 0.137 --upto 10^5 --out known.jsonl\n  sprague survey --digits 3 --upto 10^5 --out three.jsonl      (every octal code 0.d1d2d3)\n  sprague survey --digits 2 --hex --upto 10^5 --out hex2.jsonl  (hexadecimal codes too)\n  sprague survey --file codes.txt --upto 10^6 --out s.jsonl --jobs 2\n  sprague survey --report three.jsonl                           (Markdown table)\n  sprague survey --report three.jsonl --format csv -o three.csv"
+    )]
+    Survey(SurveyArgs),
 }
 
 /// Bounds shared by every computing subcommand.
@@ -433,4 +439,48 @@ pub struct ServeArgs {
     pub timeout: u64,
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// `sprague survey`.
+#[derive(Debug, Args)]
+pub struct SurveyArgs {
+    /// Codes to run: `0.77`, `.137`, `octal:0.77`, `hex:0.f` (a bare code is read as hexadecimal, so octal codes and `0.f` both work).
+    #[arg(value_name = "CODE")]
+    pub codes: Vec<String>,
+    /// Read codes from FILE: one a line or separated by commas or spaces; `#` starts a comment.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Every code 0.d1…dk with k ≤ D digits after the point (8^D − 1 codes; at most 2^20 codes).
+    #[arg(long, value_name = "D")]
+    pub digits: Option<u32>,
+    /// With --digits: hexadecimal digits 0-f as well (16^D − 1 codes, the octal ones among them).
+    #[arg(long, requires = "digits")]
+    pub hex: bool,
+    /// Run each code to heap N at most (1 to 2^32 − 2; 10^5 or 100_000 also work).
+    #[arg(long, value_name = "N", required_unless_present = "report")]
+    pub upto: Option<String>,
+    /// The survey file: one JSON line per code, appended as each finishes, and read to resume. With --report: where the table goes (default stdout).
+    #[arg(short = 'o', long = "out", visible_alias = "output", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Codes run at once, each on one thread (default: the number of cores).
+    #[arg(long, value_name = "J", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=4096))]
+    pub jobs: Option<usize>,
+    /// Print the table of the survey file FILE instead of running codes: every code sorted, then the ones not proven and how far each was computed.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["codes", "file", "digits", "upto", "jobs"])]
+    pub report: Option<PathBuf>,
+    /// With --report: the table's format.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ReportFormat::Markdown, requires = "report")]
+    pub format: ReportFormat,
+    /// The most the sequence engine may use of the CPU's vector instructions (the values are the same at every level).
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = SimdLevel::Avx512)]
+    pub simd: SimdLevel,
+}
+
+/// The format of `sprague survey --report`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// A Markdown table, with a count by status and the codes not proven.
+    Markdown,
+    /// Comma-separated values, one row a code.
+    Csv,
 }

@@ -30,6 +30,9 @@ fn hint(e: &anyhow::Error) -> &'static str {
         {
             " (that is --full)"
         }
+        Some(sprague::Error::BadFile { reason, .. }) if reason.contains("is from a survey to N =") => {
+            " (N is --upto)"
+        }
         Some(sprague::Error::LimitExceeded { .. }) => "; raise the bound with --max-states",
         Some(sprague::Error::WorkExceeded { .. }) => "; raise the bound with --max-work",
         Some(sprague::Error::Script { reason, .. }) if reason.contains("the operation limit") => {

@@ -9,6 +9,7 @@
 //! - `scripts`: `script:FILE` examples against their twins; hostile scripts.
 //! - `play`: games against the computer through a pipe and on a tmux screen.
 //! - `serve`: the web server over a real socket, its JSON against the CLI's.
+//! - `survey`: many codes, killed and resumed, the report, bad input.
 
 mod suite {
     mod analyze;
@@ -20,4 +21,5 @@ mod suite {
     mod serve;
     mod skill_curve;
     mod solve;
+    mod survey;
 }

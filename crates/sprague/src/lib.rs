@@ -11,7 +11,8 @@
 //! - [`query`]: one question about a sum (normal or misère, remoteness,
 //!   win probability), answered by the best solver that serves it;
 //! - [`problems`]: the five contest problems as thin adapters;
-//! - [`play`]: a game against the computer, held by every front end that plays.
+//! - [`play`]: a game against the computer, held by every front end that plays;
+//! - [`survey`]: many codes, one engine run each, and the table a paper prints.
 //!
 //! The library does no terminal I/O: every front end is a thin adapter.
 //!
@@ -40,6 +41,7 @@ pub mod query;
 pub mod report;
 pub mod rules;
 pub mod solve;
+pub mod survey;
 
 pub use error::{excerpt, Error, Result};
 pub use nimber::{mex, Nimber, Outcome};

@@ -9,6 +9,7 @@ mod quotient;
 mod sequence;
 mod serve;
 mod solve;
+mod survey;
 mod table;
 mod value;
 
@@ -30,6 +31,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Solve(a) => solve::run(&a, out),
         Command::Play(a) => play::run(&a, out),
         Command::Serve(a) => serve::run(&a, out),
+        Command::Survey(a) => survey::run(&a, out),
     }
 }
 

@@ -1,0 +1,280 @@
+//! `sprague survey`: many codes through the sequence engine, one JSON line
+//! each, on every core; and `--report`, the table a paper prints.
+//!
+//! The library ([`sprague::survey`]) runs one code and reads and formats
+//! survey files; this module owns the threads, the file and the progress
+//! bar. Each code runs on one thread of its own (the engine's helper
+//! thread would only halve the cores left to other codes); the records
+//! come back to the main thread, which alone writes the file: one whole
+//! line and a flush per code, so that a survey killed at any moment leaves
+//! whole lines and at worst a torn last one, which the next run drops
+//! (cutting the file back to its last newline) before it appends. The file
+//! is locked (the operating system's advisory lock, which ends with the
+//! process) so that two surveys never append to one file.
+
+use crate::cli::{ReportFormat, SurveyArgs};
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sprague::rules::OctalCode;
+use sprague::survey::{self, Counts, Record, Status};
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// Runs `sprague survey`.
+pub fn run(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    match &a.report {
+        Some(file) => report(file, a.format, a.out.as_deref(), out),
+        None => survey(a, out),
+    }
+}
+
+/// The codes the command line names: arguments, a file, a family; each
+/// game once, in that order.
+fn codes(a: &SurveyArgs) -> anyhow::Result<Vec<OctalCode>> {
+    let mut codes = Vec::new();
+    for (i, text) in a.codes.iter().enumerate() {
+        let code = survey::parse_code(text)
+            .map_err(|why| anyhow::anyhow!("bad code `{text}` (argument {}): {why}", i + 1))?;
+        codes.push(code);
+    }
+    if let Some(file) = &a.file {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| anyhow::anyhow!("--file `{}`: cannot read it ({e})", file.display()))?;
+        codes.extend(survey::parse_codes(&text).with_context(|| format!("--file `{}`", file.display()))?);
+    }
+    if let Some(d) = a.digits {
+        codes.extend(survey::family(d, a.hex)?);
+    }
+    if codes.is_empty() {
+        bail!("no codes to survey: give codes (0.77 hex:0.f …), --file FILE or --digits D");
+    }
+    Ok(survey::dedup(codes))
+}
+
+/// N of a survey: 1 to the engine's last heap.
+fn upto(text: &str) -> anyhow::Result<u64> {
+    match super::parse_upto(text)? {
+        (n, None) if (1..=survey::MAX_UPTO).contains(&n) => Ok(n),
+        (n, None) => bail!(
+            "--upto {n} is out of the sequence engine's range: give N from 1 to {}",
+            survey::MAX_UPTO
+        ),
+        (_, Some(_)) => bail!("bad --upto `{text}`: a survey runs each code to one N"),
+    }
+}
+
+fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let Some(text) = a.upto.as_deref() else {
+        bail!("a survey needs --upto N (or give --report FILE)");
+    };
+    let upto = upto(text)?;
+    let Some(path) = a.out.as_deref() else {
+        bail!("a survey needs --out FILE, where its records go (and from which it resumes)");
+    };
+    let codes = codes(a)?;
+    let (mut file, done) = open_out(path, upto)?;
+    let todo: Vec<&OctalCode> = codes.iter().filter(|c| !done.has(c)).collect();
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(todo.len().max(1));
+    let mut counts = Counts::default();
+    for r in &done.records {
+        if codes
+            .iter()
+            .any(|c| survey::parse_code(&r.code).is_ok_and(|rc| &rc == c))
+        {
+            counts.add(r.status);
+        }
+    }
+    let bar = Bar::new(codes.len() as u64, (codes.len() - todo.len()) as u64);
+    bar.show(&counts);
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let simd = a.simd.into();
+    let mut failed: Vec<(String, sprague::Error)> = Vec::new();
+    let mut written: Option<anyhow::Error> = None;
+    std::thread::scope(|s| {
+        let (tx, rx) = mpsc::channel::<(usize, sprague::Result<Record>)>();
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, stop, todo) = (&next, &stop, &todo);
+            s.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(code) = todo.get(i) else { return };
+                let keep_going = || !stop.load(Ordering::Relaxed);
+                let result = survey::run_code(code, upto, simd, &keep_going);
+                if tx.send((i, result)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        for (i, result) in rx {
+            match result {
+                Ok(record) => {
+                    if written.is_none() {
+                        // One write of the whole line, then a flush.
+                        let line = record.to_line() + "\n";
+                        if let Err(e) = file.write_all(line.as_bytes()).and_then(|()| file.flush()) {
+                            written = Some(
+                                anyhow::Error::new(e)
+                                    .context(format!("cannot write to `{}`", path.display())),
+                            );
+                            stop.store(true, Ordering::Relaxed);
+                            continue;
+                        }
+                        counts.add(record.status);
+                        bar.done(&counts);
+                    }
+                }
+                Err(e) => {
+                    if !stop.load(Ordering::Relaxed) {
+                        failed.push((todo[i].to_string(), e));
+                    }
+                    bar.done(&counts);
+                }
+            }
+        }
+    });
+    bar.finish();
+    if let Some(e) = written {
+        return Err(e);
+    }
+    let _ = file.sync_data();
+    writeln!(
+        out,
+        "survey of {} codes to N = {upto} in `{}`: {} ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
+        codes.len(),
+        path.display(),
+        Status::ALL
+            .iter()
+            .map(|&s| format!("{} {s}", counts.get(s)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        todo.len() - failed.len(),
+        start.elapsed().as_secs_f64(),
+        if jobs == 1 { "thread" } else { "threads" },
+        codes.len() - todo.len(),
+    )?;
+    let nfailed = failed.len();
+    if let Some((code, e)) = failed.into_iter().next() {
+        let what = match nfailed {
+            1 => format!("{code} was"),
+            n => format!("{n} codes were"),
+        };
+        return Err(anyhow::Error::new(e).context(format!(
+            "{what} not written (run the survey again to retry); {code}"
+        )));
+    }
+    Ok(())
+}
+
+/// Opens (or creates) the survey file, locked, reads the records already
+/// in it (all from a survey to `upto`), cuts a torn last line and leaves
+/// the file positioned to append.
+fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, survey::SurveyFile)> {
+    let shown = path.display();
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .with_context(|| format!("--out `{shown}`: cannot open it"))?;
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        bail!("--out `{shown}` is not a regular file");
+    }
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            bail!("--out `{shown}` is in use by another sprague survey; wait for it to end or give another file")
+        }
+        Err(TryLockError::Error(e)) => {
+            return Err(anyhow::Error::new(e).context(format!("--out `{shown}`: cannot lock it")))
+        }
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read `{shown}`"))?;
+    let done = survey::read_survey(&bytes, &shown.to_string(), Some(upto))?;
+    if done.torn {
+        // The line a killed survey was writing: dropped, and run again.
+        file.set_len(done.valid_len)
+            .with_context(|| format!("cannot cut the torn last line of `{shown}`"))?;
+    }
+    file.seek(SeekFrom::Start(done.valid_len))
+        .with_context(|| format!("cannot seek in `{shown}`"))?;
+    Ok((file, done))
+}
+
+/// `sprague survey --report FILE`: the table, to `-o` or stdout.
+fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Write) -> anyhow::Result<()> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| anyhow::anyhow!("--report `{}`: cannot read it ({e})", file.display()))?;
+    let read = survey::read_survey(&bytes, &file.display().to_string(), None)?;
+    if read.torn {
+        eprintln!(
+            "sprague: note: `{}` ends in a torn line (a survey stopped while writing it); it is left out",
+            file.display()
+        );
+    }
+    let mut text = Vec::new();
+    match format {
+        ReportFormat::Markdown => survey::write_markdown(&read.records, &mut text)?,
+        ReportFormat::Csv => survey::write_csv(&read.records, &mut text)?,
+    }
+    match to {
+        Some(path) => {
+            std::fs::write(path, &text).with_context(|| format!("cannot write `{}`", path.display()))?
+        }
+        None => out.write_all(&text)?,
+    }
+    Ok(())
+}
+
+/// The progress bar of a survey on stderr: codes done, proven and open;
+/// hidden unless stderr is a terminal.
+struct Bar(ProgressBar);
+
+impl Bar {
+    fn new(len: u64, pos: u64) -> Bar {
+        let bar = match std::io::stderr().is_terminal() {
+            true => ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()),
+            false => ProgressBar::hidden(),
+        };
+        if let Ok(style) =
+            ProgressStyle::with_template("{wide_bar} {pos}/{len} codes {msg} ({elapsed_precise}, ETA {eta})")
+        {
+            bar.set_style(style);
+        }
+        bar.set_position(pos);
+        Bar(bar)
+    }
+
+    fn show(&self, c: &Counts) {
+        self.0.set_message(format!(
+            "· {} proven, {} observed, {} open",
+            c.proven + c.trivial,
+            c.observed,
+            c.open
+        ));
+    }
+
+    fn done(&self, c: &Counts) {
+        self.0.inc(1);
+        self.show(c);
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}

@@ -1,0 +1,49 @@
+//! Surveys: many codes, one engine run each, one [`Record`] a code.
+//!
+//! The published tables of octal games come from running whole families
+//! of codes ("every three-digit octal code to 10^5") and writing down, for
+//! each, whether its period is proven, with what pre-period and period,
+//! and how far it was computed. This module is the library's half of that:
+//! which codes ([`family`], [`parse_codes`]), one code's run
+//! ([`run_code`]: the sequence engine on one thread, stopped as soon as a
+//! period is proven), the record it yields (one JSON line), reading a
+//! survey file back to resume it or report it ([`read_survey`]), and the
+//! report ([`write_markdown`], [`write_csv`]). It does no I/O: a front end
+//! runs the codes on its cores or its cluster, appends the lines and
+//! reads the files.
+//!
+//! # Statuses
+//!
+//! - `trivial`: no move leaves two or more heaps (every digit is 0–3: a
+//!   subtraction game with take-all rules, periodic by a counting
+//!   argument: the next value depends only on the last t, each at most t).
+//!   Its period is still computed and proven by the engine; if N is too
+//!   small for the proof, it is `observed` or `open` like any other code.
+//! - `proven`: a period proven by the periodicity theorem the engine uses
+//!   (for octal codes, Guy–Smith: g(n + p) = g(n) checked for
+//!   o ≤ n < 2o + 2p + t), with the least pre-period and period.
+//! - `observed`: no proof within N, but the values computed, g(0..=N),
+//!   end in a tail that repeats its least period p at least three times;
+//!   the record gives that p and the least pre-period o of the longest
+//!   such tail ([`repeating_tail`]). Evidence, not proof.
+//! - `open`: none of these; `preperiod` and `period` are null.
+//!
+//! # Files
+//!
+//! - `record`: [`Record`] and [`Status`];
+//! - `codes`: families, lists, numeric order of codes;
+//! - `run`: [`run_code`] and [`repeating_tail`];
+//! - `file`: [`read_survey`], resuming from a file;
+//! - `report`: Markdown, CSV and the count by status.
+
+mod codes;
+mod file;
+mod record;
+mod report;
+mod run;
+
+pub use codes::{compare, dedup, family, family_size, parse_code, parse_codes, MAX_FAMILY};
+pub use file::{read_survey, SurveyFile};
+pub use record::{Record, Status};
+pub use report::{sorted, summary_line, write_csv, write_markdown, Counts};
+pub use run::{repeating_tail, run_code, MAX_UPTO};
