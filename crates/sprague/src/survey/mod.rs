@@ -23,7 +23,8 @@
 //!   (for octal codes, Guy–Smith: g(n + p) = g(n) checked for
 //!   o ≤ n < 2o + 2p + t), with the least pre-period and period.
 //! - `observed`: no proof within N, but the values computed, g(0..=N),
-//!   end in a tail that repeats its least period p at least three times;
+//!   end in a tail that repeats its least period p at least three times
+//!   and holds at least half of the values;
 //!   the record gives that p and the least pre-period o of the longest
 //!   such tail ([`repeating_tail`]). Evidence, not proof.
 //! - `open`: none of these; `preperiod` and `period` are null.

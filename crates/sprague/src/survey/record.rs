@@ -14,7 +14,8 @@ pub enum Status {
     /// A period proven by the periodicity theorem the engine uses.
     Proven,
     /// No proof within the bound, but the values end in a tail that
-    /// repeats its least period at least three times.
+    /// repeats its least period at least three times and holds at least half
+    /// of the values.
     Observed,
     /// None of the above.
     Open,

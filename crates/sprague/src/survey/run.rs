@@ -101,7 +101,7 @@ pub fn run_code(code: &OctalCode, upto: u64, simd: Simd, keep_going: &dyn Fn() -
 }
 
 /// The longest tail of `values` that repeats its least period p at least
-/// three times, as (o, p): g(n + p) = g(n) for every o ≤ n < len − p,
+/// three times and holds at least half of the values, as (o, p): g(n + p) = g(n) for every o ≤ n < len − p,
 /// len − o ≥ 3p, o the least such start (over every p) and p the least
 /// period of the tail from o.
 ///
@@ -141,11 +141,12 @@ pub fn repeating_tail(values: &[u16]) -> Result<Option<(u64, u64)>> {
         }
         fail.push(k as u32);
     }
-    // The longest tail ℓ with ℓ ≥ 3 · (its least period).
+    // The longest tail ℓ with ℓ ≥ 3 · (its least period), if it holds at
+    // least half of the values.
     for l in (1..=len).rev() {
         let p = l - fail[l] as usize;
         if l >= 3 * p {
-            return Ok(Some(((len - l) as u64, p as u64)));
+            return Ok((2 * l >= len).then_some(((len - l) as u64, p as u64)));
         }
     }
     Ok(None)
@@ -163,7 +164,7 @@ mod tests {
         for o in 0..len {
             for p in 1..=(len - o) / 3 {
                 if (o..len - p).all(|n| values[n + p] == values[n]) {
-                    return Some((o as u64, p as u64));
+                    return (2 * (len - o) >= len).then_some((o as u64, p as u64));
                 }
             }
         }
@@ -196,6 +197,13 @@ mod tests {
         assert_eq!(repeating_tail(&[7, 7, 7]).unwrap(), Some((0, 1)));
         assert_eq!(repeating_tail(&[1, 2, 1, 2, 1, 3]).unwrap(), None);
         assert_eq!(repeating_tail(&[0, 1, 2, 1, 2, 1, 2]).unwrap(), Some((1, 2)));
+        // Three repetitions at the end of a long head are not enough: the
+        // tail must hold at least half of the values.
+        assert_eq!(repeating_tail(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9]).unwrap(), None);
+        assert_eq!(
+            repeating_tail(&[1, 2, 3, 4, 9, 9, 9, 9, 9]).unwrap(),
+            Some((4, 1))
+        );
     }
 
     fn code(c: &str) -> OctalCode {
