@@ -17,6 +17,7 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprague::rules::OctalCode;
 use sprague::survey::{self, Counts, Record, Status};
+use std::collections::HashSet;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -77,17 +78,17 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     let codes = codes(a)?;
     let (mut file, done) = open_out(path, upto)?;
-    let todo: Vec<&OctalCode> = codes.iter().filter(|c| !done.has(c)).collect();
+    // Sets, not scans: a family and its file may hold 2^20 codes each.
+    let in_file: HashSet<OctalCode> = done.codes().into_iter().collect();
+    let todo: Vec<&OctalCode> = codes.iter().filter(|c| !in_file.contains(c)).collect();
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(todo.len().max(1));
     let mut counts = Counts::default();
+    let wanted: HashSet<&OctalCode> = codes.iter().collect();
     for r in &done.records {
-        if codes
-            .iter()
-            .any(|c| survey::parse_code(&r.code).is_ok_and(|rc| &rc == c))
-        {
+        if survey::parse_code(&r.code).is_ok_and(|c| wanted.contains(&c)) {
             counts.add(r.status);
         }
     }
