@@ -80,8 +80,8 @@ impl Triples {
         let kinds = top as usize + 1;
         self.unions.clear();
         self.unions.resize(kinds * w, 0);
-        for a in 1..=n - 2 {
-            let x = below[a] as usize;
+        for (a, &x) in below.iter().enumerate().take(n - 1).skip(1) {
+            let x = x as usize;
             let s = n - a;
             let (u, p) = (
                 &mut self.unions[x * w..(x + 1) * w],
@@ -219,7 +219,7 @@ impl Engine {
             self.values.push(g)?;
             self.note(g);
             tri.widen(self.max_value);
-            if (n + 1) % CHECK_EVERY == 0 || n + 1 == end {
+            if (n + 1).is_multiple_of(CHECK_EVERY) || n + 1 == end {
                 self.check_period();
             }
         }
