@@ -116,6 +116,16 @@ def test_a_code_that_fails_is_not_written_and_the_others_are(tmp_path, sprague_b
     assert sorted(codes_in(out.read_bytes())) == ["0.07", "0.77"]
 
 
+def test_progress_counts_codes_on_stderr(tmp_path, capsys):
+    out = tmp_path / "s.jsonl"
+    sprague.survey(["0.77", "0.33"], UPTO, out=out)
+    sprague.survey("0.77 0.33 0.6", UPTO, out=out, progress=True)
+    err = capsys.readouterr().err
+    assert err.endswith("3/3 codes · 2 proven, 0 observed, 1 open\n"), err
+    sprague.survey(["0.77"], UPTO)
+    assert capsys.readouterr().err == ""
+
+
 def test_a_locked_file_is_refused(tmp_path):
     out = tmp_path / "s.jsonl"
     with open(out, "wb") as held:
