@@ -17,9 +17,12 @@
 //!   through [`sprague::rules::dynamic::guard`];
 //! - no panic reaches Python: one that escapes the library becomes
 //!   `sprague.InternalError`.
+//!
+//! Surveys (`survey`) run many codes, one record each, for `sprague.survey`.
 
 mod callback;
 mod errors;
+mod survey;
 mod table;
 
 use callback::PyRules;
@@ -279,6 +282,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(problems, m)?)?;
     m.add_function(wrap_pyfunction!(catalog, m)?)?;
+    survey::register(m)?;
     m.add("Error", py.get_type::<errors::Error>())?;
     m.add("BadInput", py.get_type::<errors::BadInput>())?;
     m.add("ScriptError", py.get_type::<errors::ScriptError>())?;

@@ -29,6 +29,14 @@ cannot answer), its subclass :class:`ScriptError` (a script or a Python
 :class:`LimitExceeded` (``max_states``, ``max_work``) and
 :class:`InternalError` (a bug). Ctrl-C stops long tables with
 ``KeyboardInterrupt``.
+
+Surveys
+-------
+:func:`survey` runs many octal or hexadecimal codes (a list, or
+:func:`family`) through the sequence engine, one JSON record each, as
+``sprague survey`` does: on every core here, or with a
+``dask.distributed`` client on a cluster; records go to a resumable file
+that the CLI reads too.
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ import numpy as np
 
 from . import _sprague
 from ._sprague import BadInput, Error, InternalError, LimitExceeded, ScriptError
+from .survey import family, parse_codes, survey
 
 __all__ = [
     "Game",
@@ -52,6 +61,9 @@ __all__ = [
     "solve",
     "problems",
     "catalog",
+    "survey",
+    "family",
+    "parse_codes",
     "Error",
     "BadInput",
     "ScriptError",

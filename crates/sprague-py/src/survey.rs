@@ -1,0 +1,103 @@
+//! The native half of `sprague.survey`: one code's run, families, code
+//! lists and reading a survey file back, each a thin call of
+//! [`sprague::survey`].
+//!
+//! The Python half (`python/sprague/survey.py`) owns the threads or the
+//! Dask cluster and the file; everything that decides what a record or a
+//! survey file is stays here, in the library, so that a file written from
+//! Python is one the CLI resumes and reports, and the reverse. Codes cross
+//! the boundary as their canonical text (`0.77`, `0.f`), records as the
+//! JSON line the CLI writes.
+
+use crate::errors::{self, BadInput};
+use pyo3::prelude::*;
+use sprague::rules::OctalCode;
+use sprague::survey;
+
+/// A code from its text, or `BadInput` naming the text.
+fn code(text: &str) -> PyResult<OctalCode> {
+    survey::parse_code(text).map_err(|why| BadInput::new_err(format!("bad code `{text}`: {why}")))
+}
+
+/// The canonical text of a code (`octal:0.770` → `0.77`, `hex:0.F` →
+/// `0.f`): two texts are the same game exactly when these are equal.
+#[pyfunction]
+fn survey_parse_code(text: &str) -> PyResult<String> {
+    Ok(code(text)?.to_string())
+}
+
+/// The codes of a list as `sprague survey --file` reads it (commas, white
+/// space, `#` comments), canonical, each game once.
+#[pyfunction]
+fn survey_parse_codes(text: &str) -> PyResult<Vec<String>> {
+    let codes = survey::parse_codes(text).map_err(|e| errors::to_py(&e))?;
+    Ok(codes.iter().map(ToString::to_string).collect())
+}
+
+/// Every code with at most `digits` digits after the point, in numeric
+/// order, as `sprague survey --digits D [--hex]`.
+#[pyfunction]
+#[pyo3(signature = (digits, hex=false))]
+fn survey_family(digits: u32, hex: bool) -> PyResult<Vec<String>> {
+    let codes = survey::family(digits, hex).map_err(|e| errors::to_py(&e))?;
+    Ok(codes.iter().map(ToString::to_string).collect())
+}
+
+/// One code run to `upto` on one thread, without the GIL: the record's
+/// JSON line (no newline), as `sprague survey` writes it.
+#[pyfunction]
+fn survey_code(py: Python<'_>, code_text: &str, upto: u64) -> PyResult<String> {
+    let code = code(code_text)?;
+    let done = py.detach(|| {
+        errors::contain(|| Ok(survey::run_code(&code, upto, Default::default(), &|| true)?.to_line()))
+    });
+    errors::finish(done, None)
+}
+
+/// A survey file as read back: each record as `(canonical code, its
+/// line)`, the length of the whole lines, whether a torn line was dropped.
+type ReadBack = (Vec<(String, String)>, u64, bool);
+
+/// A survey file's bytes read back for a survey to `upto` (or, with
+/// `None`, for a report): `(records, valid_len, torn)`, each record as
+/// `(canonical code, its line as in the file)`. A file of another survey,
+/// or one that is no survey file, is `BadInput` naming its first bad line.
+#[pyfunction]
+#[pyo3(signature = (data, name, upto=None))]
+fn survey_read(data: &[u8], name: &str, upto: Option<u64>) -> PyResult<ReadBack> {
+    let file = survey::read_survey(data, name, upto).map_err(|e| errors::to_py(&e))?;
+    // The lines themselves, not the records printed again: serde_json reads
+    // `seconds` to within an ulp, not always to the same float. Every line
+    // that is not blank is one record, in order (read_survey checked it).
+    let whole = &data[..file.valid_len as usize];
+    let lines: Vec<&[u8]> = whole
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .collect();
+    if lines.len() != file.records.len() {
+        return Err(errors::InternalError::new_err(format!(
+            "internal error: `{name}` has {} records on {} lines",
+            file.records.len(),
+            lines.len()
+        )));
+    }
+    let mut records = Vec::with_capacity(lines.len());
+    for (r, line) in file.records.iter().zip(lines) {
+        let text = String::from_utf8_lossy(line).trim().to_string();
+        // read_survey has parsed every record's code already.
+        records.push((code(&r.code)?.to_string(), text));
+    }
+    Ok((records, file.valid_len, file.torn))
+}
+
+/// Adds the survey functions and `SURVEY_MAX_UPTO` to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(survey_parse_code, m)?)?;
+    m.add_function(wrap_pyfunction!(survey_parse_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(survey_family, m)?)?;
+    m.add_function(wrap_pyfunction!(survey_code, m)?)?;
+    m.add_function(wrap_pyfunction!(survey_read, m)?)?;
+    m.add("SURVEY_MAX_UPTO", survey::MAX_UPTO)?;
+    Ok(())
+}
