@@ -104,16 +104,29 @@ def test_each_code_is_run_and_written_once(tmp_path, monkeypatch):
     assert sorted(codes_in(out.read_bytes())) == ["0.07", "0.77"]
 
 
-def test_a_code_that_fails_is_not_written_and_the_others_are(tmp_path, sprague_bin):
+def test_a_code_that_fails_is_not_written_and_the_others_are(tmp_path, monkeypatch):
     out = tmp_path / "s.jsonl"
-    # The sequence engine does not compute hexadecimal codes (yet).
+    real = survey_module._sprague.survey_code
+
+    def failing(code, upto):
+        if code == "0.f":
+            raise sprague.BadInput("a run that failed")
+        return real(code, upto)
+
+    monkeypatch.setattr(survey_module._sprague, "survey_code", failing)
     with pytest.raises(sprague.BadInput) as e:
         sprague.survey(["0.77", "hex:0.f", "0.07"], UPTO, out=out)
     assert "0.f was not written" in _one_line(e)
     assert sorted(codes_in(out.read_bytes())) == ["0.07", "0.77"]
-    r = run_cli(sprague_bin, "survey", "0.77", "hex:0.f", "0.07", "--upto", str(UPTO), "--out", str(out))
-    assert r.returncode != 0 and "0.f was not written" in r.stderr, r.stderr
-    assert sorted(codes_in(out.read_bytes())) == ["0.07", "0.77"]
+
+
+def test_hexadecimal_codes_are_surveyed_as_the_cli_does(tmp_path, sprague_bin):
+    out, cli = tmp_path / "s.jsonl", tmp_path / "cli.jsonl"
+    records = sprague.survey(["0.77", "hex:0.f", "0.8"], UPTO, out=out)
+    assert [x["code"] for x in records] == ["0.77", "0.f", "0.8"]
+    r = run_cli(sprague_bin, "survey", "0.77", "hex:0.f", "0.8", "--upto", str(UPTO), "--out", str(cli))
+    assert r.returncode == 0, r.stderr
+    assert lines_without_time(out.read_bytes()) == lines_without_time(cli.read_bytes())
 
 
 def test_progress_counts_codes_on_stderr(tmp_path, capsys):
