@@ -1,0 +1,11 @@
+//! The checkpoint reader on arbitrary bytes: an error, never a panic or a
+//! huge allocation, whatever the header claims.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sprague::engine::store::read_checkpoint;
+
+fuzz_target!(|data: &[u8]| {
+    let _ = read_checkpoint(data, "fuzz.ckpt", "octal:0.77", 1000, false);
+    let _ = read_checkpoint(data, "fuzz.ckpt", "grundy", 1 << 40, true);
+});
