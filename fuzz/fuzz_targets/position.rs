@@ -36,7 +36,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let game: Game = SPECS[pick as usize % SPECS.len()].parse().expect("a built-in spec");
+    let game: Game = SPECS[pick as usize % SPECS.len()]
+        .parse()
+        .expect("a built-in spec");
     let positions: Vec<String> = text.lines().take(8).map(str::to_string).collect();
     let query = Query {
         limits: Limits {

@@ -9,10 +9,7 @@ use sprague::rules::Game;
 
 fuzz_target!(|text: &str| {
     if let Ok(game) = text.parse::<Game>() {
-        let again: Game = game
-            .spec()
-            .parse()
-            .expect("a printed spec parses again");
+        let again: Game = game.spec().parse().expect("a printed spec parses again");
         assert_eq!(again, game, "parse . print round-trips");
     }
 });
