@@ -2,6 +2,8 @@
 //!
 //! - `brute`: every catalog game against plain search over whole sums (no
 //!   Sprague–Grundy), including the search and closed-form paths forced.
+//! - `fuzz_regressions`: each input a fuzz target (`fuzz/`) crashed on,
+//!   named after the bug it found.
 //! - `known`: values from the literature (Kayles, Dawson's Kayles, Grundy's
 //!   game, Wythoff, FDIVGAME's powers of 12).
 //! - `engine`: the sequence engine against the dense engine, periods, resume.
@@ -20,6 +22,7 @@
 mod suite {
     mod brute;
     mod engine;
+    mod fuzz_regressions;
     mod known;
     mod pattern;
     mod positions;

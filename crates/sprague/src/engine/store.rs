@@ -48,6 +48,10 @@ use std::io::{self, Read, Write};
 const CKPT_MAGIC: &[u8; 8] = b"SPRGCKPT";
 const SEQ_MAGIC: &[u8; 8] = b"SPRGSEQ\0";
 const MAX_SPEC: u32 = 4096;
+/// The most values a checkpoint or sequence file may claim to hold (2^40,
+/// far beyond any run's memory): a larger count is corruption, and would
+/// overflow the byte count computed from it.
+const MAX_COUNT: u64 = 1 << 40;
 
 /// A writer that keeps the FNV-1a hash of everything written through it.
 struct Hashing<W> {
@@ -177,6 +181,7 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
     let count = r.u64()?;
     let computed = if version == 1 { count } else { r.u64()? };
     if count == 0
+        || count > MAX_COUNT
         || computed < count
         || computed > their_upto.saturating_add(1)
         || (computed > count && flags & 1 == 0)
@@ -347,7 +352,7 @@ pub fn read_sequence<R: Read>(r: R, name: &str) -> Result<SequenceFile> {
     let upto = r.u64()?;
     let count = r.u64()?;
     let (o, p) = (r.u64()?, r.u64()?);
-    if count > upto.saturating_add(1) || count > (1 << 40) {
+    if count > upto.saturating_add(1) || count > MAX_COUNT {
         return Err(bad("corrupt sequence file (bad length)"));
     }
     let mut values = Vec::new();

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for SECONDS each (default 60), one after another
+# and one process at a time, then prints a table: target, executions,
+# executions per second, and the crash/timeout/out-of-memory files the run
+# left in fuzz/artifacts/TARGET (new ones only). Needs nightly and
+# cargo-fuzz (see README, Fuzzing). Exit status 1 if anything was found.
+#
+#   fuzz/run.sh            # 60 s per target
+#   fuzz/run.sh 20         # a smoke run
+#   TARGETS="spec graph" fuzz/run.sh 300
+set -u
+cd "$(dirname "$0")/.."
+secs=${1:-60}
+targets=${TARGETS:-$(cargo +nightly fuzz list)}
+logs=$(mktemp -d)
+found=0
+cargo +nightly fuzz build || exit 2
+rows=()
+for t in $targets; do
+    mkdir -p "fuzz/artifacts/$t" "fuzz/corpus/$t"
+    before=$(ls "fuzz/artifacts/$t" | wc -l)
+    echo "== $t: ${secs}s" >&2
+    cargo +nightly fuzz run "$t" -- \
+        -max_total_time="$secs" -timeout=1 -rss_limit_mb=2048 \
+        -print_final_stats=1 >"$logs/$t.log" 2>&1
+    after=$(ls "fuzz/artifacts/$t" | wc -l)
+    new=$((after - before))
+    [ "$new" -gt 0 ] && found=1
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$logs/$t.log" | grep -o '[0-9]*$' | tail -1)
+    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$logs/$t.log" | grep -o '[0-9]*$' | tail -1)
+    rows+=("$(printf '%-12s %14s %10s %12s' "$t" "${runs:-?}" "${rate:-?}" "$new")")
+    [ "$new" -gt 0 ] && tail -40 "$logs/$t.log" >&2
+done
+printf '%-12s %14s %10s %12s\n' target executions execs/s new-crashes
+printf '%s\n' "${rows[@]}"
+echo "logs: $logs" >&2
+exit $found
