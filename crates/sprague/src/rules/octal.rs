@@ -68,7 +68,7 @@ impl OctalCode {
                 }
                 None => {
                     return Err(format!(
-                        "`{c}` (digit {} after the point) is not {} digit",
+                        "`{c}` (digit {} after the point) is not {}",
                         i + 1,
                         if radix == 8 { "an octal digit 0-7" } else { "a hexadecimal digit 0-9, a-f" }
                     ))
