@@ -17,8 +17,7 @@ def pytest_configure(config):
     )
 
 
-@pytest.fixture(scope="session")
-def sprague_bin() -> str:
+def cli_path() -> str:
     """The CLI: `$SPRAGUE_BIN`, else target/{release,debug}/sprague."""
     if os.environ.get("SPRAGUE_BIN"):
         return os.environ["SPRAGUE_BIN"]
@@ -28,6 +27,12 @@ def sprague_bin() -> str:
         if p.exists():
             return str(p)
     pytest.skip("no sprague binary: build it with `cargo build -p sprague-cli` or set SPRAGUE_BIN")
+
+
+@pytest.fixture(scope="session")
+def sprague_bin() -> str:
+    """The CLI, as a fixture ([`cli_path`])."""
+    return cli_path()
 
 
 def run_cli(binary: str, *args: str) -> subprocess.CompletedProcess:

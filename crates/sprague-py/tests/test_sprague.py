@@ -16,18 +16,7 @@ import pytest
 
 import sprague
 
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def _cli_path() -> str:
-    if os.environ.get("SPRAGUE_BIN"):
-        return os.environ["SPRAGUE_BIN"]
-    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-    for profile in ("release", "debug"):
-        p = target / profile / "sprague"
-        if p.exists():
-            return str(p)
-    pytest.skip("no sprague binary: build it with `cargo build -p sprague-cli` or set SPRAGUE_BIN")
+from conftest import ROOT, cli_path as _cli_path
 
 
 def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:

@@ -34,6 +34,8 @@ pub(super) struct Triples {
     triples: Vec<u64>,
     /// Per value x, the union U_x being gathered (reused).
     unions: Vec<u64>,
+    /// The options' values of the heap being computed (reused).
+    seen: Vec<u64>,
 }
 
 impl Triples {
@@ -45,6 +47,7 @@ impl Triples {
             pairs: Vec::new(),
             triples: Vec::new(),
             unions: Vec::new(),
+            seen: Vec::new(),
         };
         for n in 0..values.len() {
             t.grow(&values[..n], top)?;
@@ -182,7 +185,9 @@ impl Engine {
                 let below = self.values.stored();
                 tri.grow(below, self.max_value)?;
                 let w = tri.words;
-                let mut seen = vec![0u64; w + 1];
+                let mut seen = std::mem::take(&mut tri.seen);
+                seen.clear();
+                seen.resize(w + 1, 0);
                 let mark = |seen: &mut [u64], v: usize| seen[v >> 6] |= 1 << (v & 63);
                 let or = |seen: &mut [u64], set: &[u64]| {
                     for (s, x) in seen.iter_mut().zip(set) {
@@ -211,6 +216,7 @@ impl Engine {
                 }
                 let free = seen.iter().position(|&s| s != u64::MAX).unwrap_or(w);
                 let g = free * 64 + seen[free].trailing_ones() as usize;
+                tri.seen = seen;
                 u16::try_from(g)
                     .ok()
                     .filter(|&g| g < u16::MAX)

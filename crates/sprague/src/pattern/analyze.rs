@@ -237,11 +237,7 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
         let mut upto = last.min(255);
         loop {
             while engine.advance(upto, false, 1 << 22)? == EngineStatus::Running {}
-            let g: Vec<u32> = engine
-                .chunks(engine.len())
-                .flatten()
-                .map(|&v| u32::from(v))
-                .collect();
+            let g = engine_values(&engine);
             if stop(&g) || upto >= last || engine.period().is_some() {
                 return Ok(g);
             }
@@ -304,11 +300,16 @@ fn engine_table(game: SeqGame, last: u64, max_states: u64) -> Result<Vec<u32>> {
     };
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     while engine.advance(last, false, 1 << 22)? == EngineStatus::Running {}
-    Ok(engine
+    Ok(engine_values(&engine))
+}
+
+/// Every value an engine computed, widened for the pattern code.
+fn engine_values(engine: &Engine) -> Vec<u32> {
+    engine
         .chunks(engine.len())
         .flatten()
         .map(|&v| u32::from(v))
-        .collect())
+        .collect()
 }
 
 /// Whether [`prove`] has a prover for this kind of heap game (Grundy's game
