@@ -59,10 +59,19 @@ impl Pool {
         match tokio::time::timeout(self.timeout, work).await {
             Ok(r) => r,
             Err(_) => Err(busy(&format!(
-                "no answer within {} s: ask something smaller",
-                self.timeout.as_secs()
+                "no answer within {}: ask something smaller",
+                seconds(self.timeout)
             ))),
         }
+    }
+}
+
+/// A time limit as people write it: `20 s`, or `0.6 s` below a second.
+fn seconds(d: Duration) -> String {
+    if d.subsec_millis() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{} s", d.as_secs_f64())
     }
 }
 
