@@ -119,6 +119,9 @@ pub fn to_py(e: &sprague::Error) -> PyErr {
     match e {
         E::LimitExceeded { .. } | E::WorkExceeded { .. } | E::OutOfMemory(_) => LimitExceeded::new_err(text),
         E::Script { .. } => ScriptError::new_err(text),
+        E::Internal(_) => InternalError::new_err(text),
+        // Only a front end stops a computation; the module never does.
+        E::Stopped => InternalError::new_err(text),
         _ => BadInput::new_err(text),
     }
 }

@@ -93,8 +93,7 @@ impl Native {
     fn new(py: Python<'_>, spec: &str) -> PyResult<Native> {
         let done = py.detach(|| {
             errors::contain(|| {
-                let mut read =
-                    |path: &str| std::fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"));
+                let mut read = |path: &str| read_rules_file(path).map_err(|e| format!("cannot read it: {e}"));
                 Ok(Game::load(spec, &mut read, ScriptLimits::default())?)
             })
         });
@@ -289,4 +288,20 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LimitExceeded", py.get_type::<errors::LimitExceeded>())?;
     m.add("InternalError", py.get_type::<errors::InternalError>())?;
     Ok(())
+}
+
+/// A rules file's text, up to [`sprague::MAX_INPUT_BYTES`] (an endless
+/// file such as `/dev/zero` is refused, not read until memory runs out).
+fn read_rules_file(path: &str) -> std::io::Result<String> {
+    use std::io::Read;
+    let max = sprague::MAX_INPUT_BYTES;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::other(format!(
+            "it is larger than {} GiB, the most sprague reads from one file",
+            max >> 30
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| std::io::Error::other("it is not UTF-8 text"))
 }

@@ -48,8 +48,9 @@ impl ApiError {
     }
 }
 
-/// The library's errors are all about the input (a spec, a position, a
-/// bound the question exceeds): 422 for bounds, 400 for the rest.
+/// The library's errors: 422 for a bound the question exceeds, 404 for a
+/// name not known, 503 for a computation stopped at the time limit, 500
+/// for a broken invariant (a bug), 400 for the rest of the input.
 impl From<sprague::Error> for ApiError {
     fn from(e: sprague::Error) -> ApiError {
         use sprague::Error as E;
@@ -58,6 +59,8 @@ impl From<sprague::Error> for ApiError {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             E::UnknownGame(_) | E::UnknownProblem(_) => StatusCode::NOT_FOUND,
+            E::Stopped => StatusCode::SERVICE_UNAVAILABLE,
+            E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError {

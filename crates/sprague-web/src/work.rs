@@ -4,6 +4,7 @@
 
 use crate::error::ApiError;
 use axum::http::StatusCode;
+use sprague::solve::stop::{stoppable, StopFlag};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -24,16 +25,20 @@ impl Pool {
     }
 
     /// Runs `job` on the blocking threads. Waiting for a turn counts
-    /// against the wall-clock limit; a job still running at the limit is
-    /// answered with a 503 and finishes in the background within the
-    /// bounds on states and work, holding its turn until then.
+    /// against the wall-clock limit; a job still running at the limit (or
+    /// whose request is dropped) is answered with a 503 and stopped
+    /// ([`sprague::solve::stop`]): its searches end within a few steps and
+    /// give its turn back.
     pub async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce() -> Result<T, ApiError> + Send + 'static,
     {
         let permits = self.permits.clone();
+        let flag = StopFlag::new();
+        let stop_on_drop = StopOnDrop(flag.clone());
         let work = async move {
+            let _stop = stop_on_drop;
             let permit = permits
                 .acquire_owned()
                 .await
@@ -42,7 +47,7 @@ impl Pool {
                 let _permit = permit;
                 let mut out = None;
                 let guarded = sprague::rules::dynamic::guard(|| {
-                    out = Some(job());
+                    out = Some(stoppable(&flag, job));
                     Ok(())
                 });
                 match (guarded, out) {
@@ -72,6 +77,16 @@ fn seconds(d: Duration) -> String {
         format!("{} s", d.as_secs())
     } else {
         format!("{} s", d.as_secs_f64())
+    }
+}
+
+/// Stops the computation of a request when the request's future is
+/// dropped: at the time limit, or when the client goes away.
+struct StopOnDrop(StopFlag);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
     }
 }
 

@@ -76,6 +76,10 @@ pub enum Error {
     /// A contest problem name that `sprague solve --list` does not show.
     #[error("unknown problem `{0}`")]
     UnknownProblem(String),
+    /// The computation was stopped from outside before it ended (see
+    /// [`crate::solve::stop`]): the front end gave up on the answer.
+    #[error("the computation was stopped before it ended")]
+    Stopped,
     /// A check inside sprague failed: a bug, not bad input. The message
     /// says which invariant broke.
     #[error("internal error: {0} (this is a bug in sprague; please report it)")]

@@ -44,4 +44,11 @@ pub mod solve;
 pub mod survey;
 
 pub use error::{excerpt, Error, Result};
+
+/// The most bytes a front end reads from one input: a rules file
+/// (`graph:FILE`, `script:FILE`), a survey file, a list of codes, contest
+/// input on stdin (1 GiB). The library reads no files; the front ends
+/// refuse a larger input (or an endless one, such as `/dev/zero`) with an
+/// error instead of reading until memory runs out.
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 pub use nimber::{mex, Nimber, Outcome};

@@ -38,8 +38,31 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 /// Parses a game spec, reading the file a spec names (`graph:FILE`,
 /// `script:FILE`), a script running within `limits` (`--script-ops` …).
 pub fn load_game(spec: &str, limits: sprague::rules::ScriptLimits) -> anyhow::Result<sprague::rules::Game> {
-    let mut read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"));
+    let mut read = |path: &str| {
+        let bytes = std::fs::File::open(path)
+            .map_err(anyhow::Error::new)
+            .and_then(read_bounded)
+            .map_err(|e| format!("cannot read it: {e}"))?;
+        String::from_utf8(bytes).map_err(|_| "cannot read it: it is not UTF-8 text".to_string())
+    };
     Ok(sprague::rules::Game::load(spec, &mut read, limits)?)
+}
+
+/// Everything `input` holds, up to [`sprague::MAX_INPUT_BYTES`]: a larger
+/// input (or an endless one, such as `/dev/zero`) is an error, read no
+/// further.
+pub(crate) fn read_bounded(input: impl std::io::Read) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    let max = sprague::MAX_INPUT_BYTES;
+    let mut bytes = Vec::new();
+    input.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        anyhow::bail!(
+            "it is larger than {} GiB, the most sprague reads from one input",
+            max >> 30
+        );
+    }
+    Ok(bytes)
 }
 
 /// `--upto N` or `--upto N,M`: each number whole (`1000000`, `1_000_000`)

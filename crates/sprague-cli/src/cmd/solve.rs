@@ -6,7 +6,7 @@
 
 use crate::cli::SolveArgs;
 use sprague::problems::{find, problems, Output};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 /// Runs `sprague solve`.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -15,8 +15,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         _ => return list(out),
     };
     let problem = find(name)?;
-    let mut input = Vec::new();
-    io::stdin().lock().read_to_end(&mut input)?;
+    let input = super::read_bounded(io::stdin().lock()).map_err(|e| match e.downcast::<io::Error>() {
+        Ok(io) => anyhow::Error::new(io),
+        Err(e) => anyhow::anyhow!("the input: {e}"),
+    })?;
     let mut write_error: Option<io::Error> = None;
     let result = {
         let mut output = Output::new(args.explain, |line: &str| {

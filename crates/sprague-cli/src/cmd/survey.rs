@@ -19,7 +19,7 @@ use sprague::rules::OctalCode;
 use sprague::survey::{self, Counts, Record, Status};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{IsTerminal, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -43,7 +43,10 @@ fn codes(a: &SurveyArgs) -> anyhow::Result<Vec<OctalCode>> {
         codes.push(code);
     }
     if let Some(file) = &a.file {
-        let text = std::fs::read_to_string(file)
+        let text = std::fs::File::open(file)
+            .map_err(anyhow::Error::new)
+            .and_then(super::read_bounded)
+            .and_then(|b| String::from_utf8(b).map_err(|_| anyhow::anyhow!("it is not UTF-8 text")))
             .map_err(|e| anyhow::anyhow!("--file `{}`: cannot read it ({e})", file.display()))?;
         codes.extend(survey::parse_codes(&text).with_context(|| format!("--file `{}`", file.display()))?);
     }
@@ -203,9 +206,7 @@ fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, survey::SurveyFile)
             return Err(anyhow::Error::new(e).context(format!("--out `{shown}`: cannot lock it")))
         }
     }
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read `{shown}`"))?;
+    let bytes = super::read_bounded(&file).with_context(|| format!("cannot read `{shown}`"))?;
     let done = survey::read_survey(&bytes, &shown.to_string(), Some(upto))?;
     if done.torn {
         // The line a killed survey was writing: dropped, and run again.
@@ -219,7 +220,9 @@ fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, survey::SurveyFile)
 
 /// `sprague survey --report FILE`: the table, to `-o` or stdout.
 fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Write) -> anyhow::Result<()> {
-    let bytes = std::fs::read(file)
+    let bytes = std::fs::File::open(file)
+        .map_err(anyhow::Error::new)
+        .and_then(super::read_bounded)
         .map_err(|e| anyhow::anyhow!("--report `{}`: cannot read it ({e})", file.display()))?;
     let read = survey::read_survey(&bytes, &file.display().to_string(), None)?;
     if read.torn {

@@ -246,3 +246,34 @@ fn unlisted_winning_moves_are_still_counted() {
     assert_eq!(code, 0);
     assert!(out.contains("winning moves: 2 (not listed"), "{out}");
 }
+
+/// An endless input (a rules file, a survey file, a code list, contest
+/// input on stdin) is refused at 1 GiB with one line, not read until
+/// memory runs out.
+#[cfg(target_os = "linux")]
+#[test]
+fn endless_inputs_are_refused_at_the_input_bound() {
+    let out = std::env::temp_dir().join(format!("sprague-endless-{}.jsonl", std::process::id()));
+    let out = out.to_str().unwrap();
+    for args in [
+        &["value", "graph:/dev/zero", "a"][..],
+        &["value", "script:/dev/zero", "1"],
+        &["survey", "--report", "/dev/zero"],
+        &["survey", "--file", "/dev/zero", "--upto", "10", "-o", out],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("larger than 1 GiB"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_file(out);
+    let zero = std::fs::File::open("/dev/zero").unwrap();
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["solve", "fdivgame"])
+        .stdin(zero)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("the input: it is larger than 1 GiB"), "{err}");
+}

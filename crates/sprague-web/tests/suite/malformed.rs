@@ -193,3 +193,27 @@ async fn every_malformed_request_is_a_4xx_and_the_server_stays_up() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["grundy"], 2);
 }
+
+/// A computation past the time limit is answered with a 503 and stopped:
+/// with one worker, the next question gets the worker's turn at once
+/// (before, the stopped-waiting computation held it until its bounds).
+#[tokio::test]
+async fn a_request_past_the_time_limit_is_stopped_and_gives_back_its_turn() {
+    let app = sprague_web::router(sprague_web::Config {
+        workers: 1,
+        timeout: std::time::Duration::from_secs(1),
+        ..sprague_web::Config::default()
+    });
+    // Millions of sums of a loopy game: minutes of work within the
+    // default bounds.
+    let slow = json!({"spec": "updown:1/1/100000000", "positions": [3]});
+    let (status, body) = post(&app, "/api/value", slow).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("no answer within 1 s"),
+        "{body}"
+    );
+    let (status, body) = post(&app, "/api/value", json!({"spec": "nim", "positions": [3, 4, 5]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["grundy"], 2);
+}

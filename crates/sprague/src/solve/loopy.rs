@@ -157,6 +157,7 @@ pub fn values<R: Ruleset>(graph: &SumGraph<'_, R>, max_work: u64) -> Result<Vec<
             }
             let succ = graph.successors(u);
             work += succ.len() as u64 + 1;
+            super::stop::check()?;
             if work > max_work {
                 return Err(Error::WorkExceeded {
                     what: "the generalised values".into(),

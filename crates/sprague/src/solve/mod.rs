@@ -18,6 +18,7 @@ pub mod quotient;
 pub mod random;
 pub mod retrograde;
 mod solver;
+pub mod stop;
 pub mod sums;
 
 pub use solver::{HeapOracle, Solver, WinningMove};

@@ -103,6 +103,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
             moves.clear();
             self.rules.moves(p, &mut moves);
             self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1) * super::sums::SUM_STEP;
+            super::stop::check()?;
             if self.work > self.limits.max_work {
                 return Err(Error::WorkExceeded {
                     what: "searching the outcome".into(),

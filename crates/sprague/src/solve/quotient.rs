@@ -571,6 +571,7 @@ impl Oracle {
             }
             let list = &self.options[sum[i] as usize];
             self.work += (list.len() as u64 + 1) * (sum.len() as u64 + 1);
+            super::stop::check()?;
             if self.work > self.limits.max_work {
                 return Err(Error::WorkExceeded {
                     what: format!("learning the misère quotient of `{}`", self.spec),

@@ -219,6 +219,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         let mut moves = Moves::new(false);
         self.rules.moves(&pos, &mut moves);
         self.work += moves.len() as u64 + 1;
+        super::stop::check()?;
         if self.work > self.limits.max_work {
             return Err(Error::WorkExceeded {
                 what: format!(

@@ -221,6 +221,32 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         next
     }
 
+    /// Doubles the room for states ahead of their growth, or
+    /// [`Error::OutOfMemory`] where the system refuses it: the graph's
+    /// large allocations happen here, so a search under a memory limit
+    /// ends with an error, not an abort.
+    fn make_room(&mut self) -> Result<()> {
+        let more = self.states.len().max(1024);
+        let ok = self.states.try_reserve(more).is_ok()
+            && self.decided.try_reserve(more).is_ok()
+            && self.starts.try_reserve(more).is_ok()
+            && self.index.try_reserve(more).is_ok();
+        if ok {
+            Ok(())
+        } else {
+            Err(self.out_of_memory())
+        }
+    }
+
+    fn out_of_memory(&self) -> Error {
+        Error::OutOfMemory(format!(
+            "the sums reachable from `{}` ({} states, {} moves)",
+            excerpt(&self.root_text),
+            self.states.len(),
+            self.edges.len()
+        ))
+    }
+
     fn intern(&mut self, sum: Vec<R::Position>) -> Result<StateId> {
         let key = self.canonical(sum)?;
         self.intern_canonical(key)
@@ -235,6 +261,9 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
                 what: format!("the sums reachable from `{}`", excerpt(&self.root_text)),
                 limit: self.limits.max_states,
             });
+        }
+        if self.states.len() == self.states.capacity() {
+            self.make_room()?;
         }
         let s = self.states.len() as StateId;
         let decided = match &key[..] {
@@ -272,6 +301,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
                     self.rules.moves(p, &mut moves);
                     // Each move builds a sum of about this many parts.
                     self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1) * SUM_STEP;
+                    super::stop::check()?;
                     if self.work > self.limits.max_work {
                         return Err(Error::WorkExceeded {
                             what: format!("listing the sums reachable from `{}`", excerpt(&self.root_text)),
@@ -290,6 +320,10 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
                     }
                     run = first..targets.len();
                 }
+            }
+            if self.edges.capacity() - self.edges.len() < targets.len() {
+                let more = targets.len().max(self.edges.len());
+                self.edges.try_reserve(more).map_err(|_| self.out_of_memory())?;
             }
             self.edges.append(&mut targets);
             self.starts.push(self.edges.len());
