@@ -85,7 +85,7 @@ pub struct LimitArgs {
     #[arg(long, value_name = "N", default_value_t = sprague::rules::ScriptLimits::default().size)]
     pub script_size: usize,
     /// Scripted rules: the most seconds one call of the script may take.
-    #[arg(long, value_name = "N", default_value_t = sprague::rules::ScriptLimits::default().seconds)]
+    #[arg(long, value_name = "SECS", default_value_t = sprague::rules::ScriptLimits::default().seconds)]
     pub script_seconds: u64,
 }
 
@@ -360,8 +360,9 @@ pub struct PlayArgs {
     /// Line mode even on a terminal.
     #[arg(long)]
     pub lines: bool,
-    /// A loopy game (where positions can recur) ends in a draw after this many moves.
-    #[arg(long, value_name = "N", default_value_t = 200)]
+    /// A loopy game (where positions can recur) ends in a draw after this many moves (1 to 1000000).
+    #[arg(long, value_name = "N", default_value_t = 200,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     pub max_turns: usize,
     #[command(flatten)]
     pub limits: LimitArgs,

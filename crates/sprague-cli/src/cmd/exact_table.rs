@@ -61,8 +61,9 @@ fn positions<R: Ruleset>(
         (n, None) => {
             if rules.heap_size(&rules.parse_position("0")?).is_none() {
                 bail!(
-                    "`{}` positions are pairs: give --upto N,M for a 2-D table",
-                    rules.spec()
+                    "`{}` positions are pairs: give --upto N,M for a 2-D table{}",
+                    rules.spec(),
+                    super::heap_hint(&rules.spec())
                 );
             }
             if n >= max {

@@ -48,6 +48,16 @@ pub fn load_game(spec: &str, limits: sprague::rules::ScriptLimits) -> anyhow::Re
     Ok(sprague::rules::Game::load(spec, &mut read, limits)?)
 }
 
+/// For a script asked for a line table: how its positions become heap
+/// sizes (without `const HEAP = true` they are pairs `[x, y]`).
+pub(crate) fn heap_hint(spec: &str) -> &'static str {
+    if spec.starts_with("script:") {
+        " (a script's positions are heap sizes only if it declares `const HEAP = true`)"
+    } else {
+        ""
+    }
+}
+
 /// Everything `input` holds, up to [`sprague::MAX_INPUT_BYTES`]: a larger
 /// input (or an endless one, such as `/dev/zero`) is an error, read no
 /// further.

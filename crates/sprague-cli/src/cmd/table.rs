@@ -58,8 +58,9 @@ impl GameVisitor for Job<'_> {
             Extent::Line(n) => {
                 if rules.heap_moves().is_none() {
                     bail!(
-                        "`{}` positions are pairs: give --upto N,M for a 2-D table",
-                        rules.spec()
+                        "`{}` positions are pairs: give --upto N,M for a 2-D table{}",
+                        rules.spec(),
+                        super::heap_hint(&rules.spec())
                     );
                 }
                 let values = solver.heap_table(n)?;
