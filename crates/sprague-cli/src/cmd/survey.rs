@@ -63,8 +63,9 @@ fn codes(a: &SurveyArgs) -> anyhow::Result<Vec<OctalCode>> {
 fn upto(text: &str) -> anyhow::Result<u64> {
     match super::parse_upto(text)? {
         (n, None) if (1..=survey::MAX_UPTO).contains(&n) => Ok(n),
+        (0, None) => bail!("--upto 0: a survey computes g(0..=N) for some N ≥ 1"),
         (n, None) => bail!(
-            "--upto {n} is out of the sequence engine's range: give N from 1 to {}",
+            "--upto {n} is too large for the sequence engine (at most {})",
             survey::MAX_UPTO
         ),
         (_, Some(_)) => bail!("bad --upto `{text}`: a survey runs each code to one N"),

@@ -306,11 +306,14 @@ fn bad_input_gets_one_line_and_exit_code_2() {
     refused(&["survey", "--hex", "--upto", "100", "--out", o], &["--digits"]);
     refused(
         &["survey", "0.77", "--upto", "0", "--out", o],
-        &["--upto 0", "4294967294"],
+        &["--upto 0", "N ≥ 1"],
     );
     refused(
         &["survey", "0.77", "--upto", "2^32", "--out", o],
-        &["4294967296", "range"],
+        &[
+            "4294967296",
+            "too large for the sequence engine (at most 4294967294)",
+        ],
     );
     refused(&["survey", "--upto", "100", "--out", o], &["no codes"]);
     refused(&["survey", "0.77", "--upto", "100"], &["--out"]);
