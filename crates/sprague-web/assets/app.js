@@ -302,6 +302,26 @@ function drawPair(c, a, b, row) {
   }
 }
 
+// The cards of the gcd game, each a button that takes it (its move's label
+// is `take card C (g becomes G)`), coloured by its hint; the gcd of the
+// cards taken so far beside them.
+function drawCards(c, sh) {
+  const s = play.state;
+  const over = !!s.summary || s.to_move !== "you" || play.busy;
+  const row = el("div", { class: "cards" }, el("span", { class: "textpos" }, sh.g === 0 ? "no card taken yet" : "gcd so far " + sh.g));
+  sh.cards.forEach((card, k) => {
+    const hit = s.moves.findIndex((m) => m.component === c && m.label.startsWith("take card " + card + " "));
+    const r = hit >= 0 ? ratingOf(hit) : null;
+    row.append(el("button", {
+      class: ["card", r ? r.verdict : ""].join(" "), type: "button", "data-component": c, "data-card": k,
+      title: hit >= 0 ? s.moves[hit].label + (r ? " — " + ratingText(r) : "") : "no move",
+      disabled: over || hit < 0 ? "" : null,
+      onclick: hit >= 0 ? () => makeMove(s.moves[hit].number) : null,
+    }, String(card)));
+  });
+  return row;
+}
+
 function renderPlay() {
   const s = play.state;
   const board = $("board");
@@ -321,8 +341,10 @@ function renderPlay() {
       const box = el("div", {});
       drawPair(c, sh.a, sh.b, box);
       board.append(box);
+    } else if (sh.shape === "cards" && sh.cards.length <= 100) {
+      board.append(el("div", { class: "component" }, tag, drawCards(c, sh)));
     } else if (sh.shape === "cards") {
-      board.append(el("div", { class: "component" }, tag, el("span", { class: "textpos" }, "gcd so far " + sh.g + "; cards: " + sh.cards.join(" "))));
+      board.append(el("div", { class: "component" }, tag, el("span", { class: "textpos" }, "gcd so far " + sh.g + "; cards: " + sh.cards.join(" ") + " (use the move list)")));
     } else {
       board.append(el("div", { class: "component" }, tag, el("span", { class: "textpos" }, s.position[c])));
     }
@@ -396,9 +418,13 @@ function drawHistoryChart(s) {
     marker: { size: 8, color: ys.map((y) => (y > 0 ? "#1a7f37" : y < 0 ? "#c0392b" : "#8a8f98")) },
     hovertemplate: "move %{x}: %{text}<extra></extra>",
   };
+  // Whole-number ticks, at most about eight of them (a fractional step
+  // rounded by "d" showed labels twice: 7, 7, 6, 6).
+  const span = ys.length ? Math.max(...ys) - Math.min(...ys) : 0;
+  const dtick = Math.max(1, Math.ceil(span / 8));
   Plotly.react("history-chart", [trace], {
     margin: { l: 50, r: 10, t: 28, b: 36 }, title: { text: "value history (+ you win, − computer wins; |y| = remoteness)", font: { size: 12 } },
-    xaxis: { title: { text: "move" }, dtick: 1, rangemode: "tozero" }, yaxis: { zeroline: true, tickformat: "d" },
+    xaxis: { title: { text: "move" }, dtick: Math.max(1, Math.ceil(xs.length / 20)), rangemode: "tozero" }, yaxis: { zeroline: true, tickformat: "d", tickmode: "linear", tick0: 0, dtick },
     paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "#fff",
   }, { displayModeBar: false, responsive: true });
 }

@@ -90,6 +90,18 @@ try {
   await page.click("#play-undo");
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);
 
+  step("the gcd game: cards drawn as cards; a click takes one");
+  await page.fill("#play-spec", "gcd");
+  await page.fill("#play-position", "6,10,15");
+  await page.uncheck("#play-hints");
+  await page.click("#play-new");
+  await page.waitForSelector("#board .card:not([disabled])");
+  assert.equal(await page.locator("#board .card").count(), 3, "three cards");
+  await page.locator("#board .card:not([disabled])").first().click();
+  await page.waitForFunction(() => document.querySelectorAll("#history li").length >= 1);
+  assert.match(await page.textContent("#history"), /take card 6/);
+  await page.screenshot({ path: join(shots, "play-cards.png") });
+
   step("explore: a heat map of Wythoff's game, hover shows a value");
   await page.click("nav button[data-tab=explore]");
   await page.fill("#explore-spec", "wythoff");
