@@ -431,7 +431,24 @@ function drawHistoryChart(s) {
 
 // ---------- Explore ----------
 
-const explore = { spec: null, grid: null, timer: null };
+const explore = { spec: null, grid: null, timer: null, misere: false, name: "g" };
+
+// What the Values choice asks of /api/table, and how the page names it.
+const KINDS = {
+  "": { body: {}, name: "g", title: "Grundy values" },
+  misere: { body: { kind: "misere" }, name: "g⁻", title: "misère Grundy values", misere: true },
+  remoteness: { body: { kind: "remoteness" }, name: "remoteness", title: "remoteness (normal play)" },
+  "remoteness-misere": { body: { kind: "remoteness", misere: true }, name: "remoteness", title: "remoteness (misère play)", misere: true },
+  genus: { body: { kind: "genus" }, name: "genus", title: "genus (plotted: g)" },
+};
+
+// A cell as a number to plot: numbers as they are, a genus symbol by its
+// Grundy value (the number before ^); D (a draw) and infinite values not.
+function plotted(v) {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && /^\d+/.test(v)) return Number(v.match(/^\d+/)[0]);
+  return null;
+}
 
 $("explore-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
@@ -440,8 +457,12 @@ $("explore-form").addEventListener("submit", (ev) => {
     const parts = $("explore-upto").value.split(",").map((t) => Number(t.trim()));
     if (parts.some((n) => !Number.isInteger(n) || n < 0)) throw new Error("give Up to as N or N,M");
     const upto = parts.length === 2 ? parts : parts[0];
-    const t = await api("POST", "table", { ...game, upto });
+    const kind = KINDS[$("explore-kind").value] || KINDS[""];
+    const t = await api("POST", "table", { ...game, upto, ...kind.body });
     explore.spec = game.spec;
+    explore.misere = !!kind.misere;
+    explore.name = t.kind === "generalized" ? "value" : kind.name;
+    explore.title = t.kind === "generalized" ? "generalised values (loopy)" : kind.title;
     clearTimeout(explore.timer);
     $("explore-info").textContent = "Hover over a point for its value and winning moves; drag to zoom, double-click to reset.";
     if (t.values) drawLine(t); else drawHeat(t);
@@ -452,35 +473,41 @@ function drawLine(t) {
   explore.grid = null;
   const log = $("explore-log").checked;
   const xs = t.values.map((_, n) => n);
+  const ys = t.values.map(plotted);
+  const texts = t.values.map(String);
+  const from = log ? 1 : 0;
+  const name = explore.name;
   const trace = {
-    x: log ? xs.slice(1) : xs, y: log ? t.values.slice(1) : t.values, type: "scatter",
+    x: xs.slice(from), y: ys.slice(from), customdata: texts.slice(from), type: "scatter",
     mode: t.values.length > 400 ? "markers" : "lines+markers", marker: { size: t.values.length > 2000 ? 3 : 6, color: "#2f5d8a" },
-    line: { width: 1, color: "#9fb6cd" }, hovertemplate: "g(%{x}) = %{y}<extra></extra>",
+    line: { width: 1, color: "#9fb6cd" }, hovertemplate: name + "(%{x}) = %{customdata}<extra></extra>",
   };
   Plotly.newPlot("explore-chart", [trace], {
-    title: { text: "Grundy values of " + t.spec }, margin: { l: 50, r: 20, t: 40, b: 45 },
-    xaxis: { title: { text: "n" }, type: log ? "log" : "linear" }, yaxis: { title: { text: "g(n)" }, rangemode: "tozero" },
+    title: { text: explore.title + " of " + t.spec }, margin: { l: 50, r: 20, t: 40, b: 45 },
+    xaxis: { title: { text: "n" }, type: log ? "log" : "linear" }, yaxis: { title: { text: name + "(n)" }, rangemode: "tozero" },
     dragmode: "zoom", hovermode: "closest",
   }, { responsive: true, scrollZoom: true });
-  $("explore-chart").on("plotly_hover", (d) => hoverValue([String(d.points[0].x)], "g(" + d.points[0].x + ")", d.points[0].y));
+  $("explore-chart").on("plotly_hover", (d) => hoverValue([String(d.points[0].x)], name + "(" + d.points[0].x + ")", d.points[0].customdata));
 }
 
 function drawHeat(t) {
   explore.grid = t;
   const ys = t.rows.map((_, i) => t.row_start + i);
   const xs = (t.rows[0] || []).map((_, j) => t.col_start + j);
+  const name = explore.name;
   const trace = {
-    z: t.rows, x: xs, y: ys, type: "heatmap", colorscale: "Viridis",
-    hovertemplate: "g(%{y}, %{x}) = %{z}<extra></extra>", colorbar: { title: { text: "g" } },
+    z: t.rows.map((r) => r.map(plotted)), text: t.rows.map((r) => r.map((v) => (v == null ? "" : String(v)))),
+    x: xs, y: ys, type: "heatmap", colorscale: "Viridis",
+    hovertemplate: name + "(%{y}, %{x}) = %{text}<extra></extra>", colorbar: { title: { text: name } },
   };
   Plotly.newPlot("explore-chart", [trace], {
-    title: { text: "Grundy values of " + t.spec }, margin: { l: 50, r: 20, t: 40, b: 45 },
+    title: { text: explore.title + " of " + t.spec }, margin: { l: 50, r: 20, t: 40, b: 45 },
     xaxis: { title: { text: "y" } }, yaxis: { title: { text: "x" } }, dragmode: "zoom",
   }, { responsive: true, scrollZoom: true });
   $("explore-chart").on("plotly_hover", (d) => {
     const p = d.points[0];
-    if (p.z == null) return;
-    hoverValue([p.y + "," + p.x], "g(" + p.y + ", " + p.x + ")", p.z);
+    if (p.text === "" || p.text == null) return;
+    hoverValue([p.y + "," + p.x], name + "(" + p.y + ", " + p.x + ")", p.text);
   });
 }
 
@@ -491,7 +518,7 @@ function hoverValue(positions, name, g) {
   info.replaceChildren(el("div", { class: "value" }, name + " = " + g));
   explore.timer = setTimeout(async () => {
     try {
-      const v = await api("POST", "value", { spec: explore.spec, positions, max_moves: 12 });
+      const v = await api("POST", "value", { spec: explore.spec, positions, max_moves: 12, misere: explore.misere });
       const moves = v.winning_moves.map((m) => el("li", {}, m.label));
       info.replaceChildren(
         el("div", { class: "value" }, name + " = " + g),

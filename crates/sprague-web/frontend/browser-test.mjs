@@ -120,6 +120,18 @@ try {
   await page.waitForFunction(() => /kayles|0\.77/.test(document.querySelector("#explore-chart").textContent));
   await page.screenshot({ path: join(shots, "explore-line.png") });
 
+  step("explore: misère values of Kayles, and a loopy game's generalised values");
+  await page.selectOption("#explore-kind", "misere");
+  await page.fill("#explore-upto", "20");
+  await page.click("#explore-draw");
+  await page.waitForFunction(() => /misère Grundy values of octal:0\.77/.test(document.querySelector("#explore-chart").textContent));
+  await page.screenshot({ path: join(shots, "explore-misere.png") });
+  await page.selectOption("#explore-kind", "");
+  await page.fill("#explore-spec", "updown:1,2/3/20");
+  await page.fill("#explore-upto", "20");
+  await page.click("#explore-draw");
+  await page.waitForFunction(() => /generalised values \(loopy\) of updown/.test(document.querySelector("#explore-chart").textContent));
+
   step("analyze: Kayles' period, proven, with code");
   await page.click("nav button[data-tab=analyze]");
   await page.fill("#analyze-spec", "kayles");

@@ -13,7 +13,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use sprague::pattern::Language;
 use sprague::query::Query;
-use sprague::report::{self, AnalyzeReport};
+use sprague::report::{self, AnalyzeReport, ExactKind};
 use sprague::rules::{Game, GameVisitor, Ruleset, ScriptLimits};
 use sprague::solve::random::Skill;
 use sprague::solve::{Limits, Play};
@@ -185,6 +185,14 @@ pub(crate) struct TableRequest {
     #[serde(default)]
     script: Option<String>,
     upto: Upto,
+    /// `misere`, `genus`, `remoteness` or `generalized` (the values of
+    /// `sprague table --misere`, `--genus`, `--remoteness` or of a loopy
+    /// game); absent: Grundy values (generalised values for a loopy game).
+    #[serde(default)]
+    kind: Option<ExactKind>,
+    /// Remoteness under misère play.
+    #[serde(default)]
+    misere: bool,
 }
 
 /// `POST /api/table`: as `sprague table SPEC --upto N --json`.
@@ -206,7 +214,13 @@ pub(crate) async fn table(
     s.work
         .run(move || {
             let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
-            game.visit(TableJob { upto: r.upto, limits })
+            let play = if r.misere { Play::Misere } else { Play::Normal };
+            game.visit(TableJob {
+                upto: r.upto,
+                kind: r.kind,
+                play,
+                limits,
+            })
         })
         .await
 }
@@ -222,12 +236,26 @@ fn grid_bounds(n: u64, m: u64) -> Result<(), ApiError> {
 
 struct TableJob {
     upto: Upto,
+    kind: Option<ExactKind>,
+    play: Play,
     limits: Limits,
 }
 
 impl GameVisitor for TableJob {
     type Output = Result<Response, ApiError>;
     fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+        let exact = match self.kind {
+            Some(kind) => Some(kind),
+            None if rules.may_loop() => Some(ExactKind::Generalized),
+            None => None,
+        };
+        if let Some(kind) = exact {
+            let upto = match self.upto {
+                Upto::Line(n) => (n, None),
+                Upto::Grid([n, m]) => (n, Some(m)),
+            };
+            return Ok(Json(report::exact_table(rules, upto, kind, self.play, self.limits)?).into_response());
+        }
         Ok(match self.upto {
             Upto::Line(n) => Json(report::line_table(rules, n, self.limits)?).into_response(),
             Upto::Grid([n, m]) => Json(report::grid_table(rules, n, m, self.limits)?).into_response(),

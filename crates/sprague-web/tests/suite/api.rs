@@ -63,6 +63,56 @@ async fn table_line_and_grid() {
     );
 }
 
+/// Tables beyond normal play: the library's exact tables, as `sprague
+/// table --misere/--remoteness/--genus --json` prints them; a loopy
+/// game's table is its generalised values without being asked.
+#[tokio::test]
+async fn misere_remoteness_genus_and_loopy_tables() {
+    let app = app();
+    let (status, body) = post(
+        &app,
+        "/api/table",
+        json!({"spec": "nim", "upto": 4, "kind": "misere"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body,
+        json!({"spec": "nim", "convention": "misere", "kind": "misere", "values": [1, 0, 2, 3, 4]})
+    );
+    // Remoteness under misère play: at 0 the player to move has won.
+    let (status, body) = post(
+        &app,
+        "/api/table",
+        json!({"spec": "subtract:1,2", "upto": 4, "kind": "remoteness", "misere": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["convention"], "misere");
+    assert_eq!(body["values"][0], 0);
+    let (status, body) = post(
+        &app,
+        "/api/table",
+        json!({"spec": "dawson-kayles", "upto": 6, "kind": "genus"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["values"][0].as_str().unwrap().starts_with("0^1"), "{body}");
+    let (status, body) = post(&app, "/api/table", json!({"spec": "updown:1,2/3/20", "upto": 5})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["kind"], "generalized");
+    assert_eq!(body["values"].as_array().unwrap().len(), 6);
+    refused(
+        &post(
+            &app,
+            "/api/table",
+            json!({"spec": "nim", "upto": 4, "kind": "sideways"}),
+        )
+        .await,
+        "unknown variant",
+    );
+}
+
 #[tokio::test]
 async fn analyze_finds_the_kayles_period_with_its_proof_and_code() {
     let app = app();

@@ -8,9 +8,11 @@
 //! the CLI, writing JSON with whoever holds a writer).
 
 mod analysis;
+mod exact;
 mod table;
 mod value;
 
 pub use analysis::{analyze, AnalyzeReport, IsHeap};
+pub use exact::{exact_table, ExactKind, ExactTable};
 pub use table::{grid_table, line_table, GridTable, LineTable};
 pub use value::{value_report, ReportedMove, ValueComponent, ValueReport};
