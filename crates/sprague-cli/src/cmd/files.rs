@@ -37,7 +37,6 @@ pub fn atomic_write(
     if let Ok(d) = File::open(directory(path)) {
         let _ = d.sync_all();
     }
-    sweep(path);
     Ok(())
 }
 
@@ -65,50 +64,7 @@ pub fn atomic_render(path: &Path, render: impl FnOnce(&Path) -> std::io::Result<
     if let Ok(d) = File::open(directory(path)) {
         let _ = d.sync_all();
     }
-    sweep(path);
     Ok(())
-}
-
-/// Removes the temporaries of `path` that runs killed while writing it
-/// (SIGKILL, a power cut) left: `NAME.PID.tmp` and `.NAME.PID.tmp.EXT`
-/// where no process PID runs. Only where running processes can be listed
-/// (Linux's `/proc`); a temporary of a live process is left alone.
-fn sweep(path: &Path) {
-    if !cfg!(target_os = "linux") || !Path::new("/proc/self").exists() {
-        return;
-    }
-    let Some(name) = path.file_name().and_then(OsStr::to_str) else {
-        return;
-    };
-    let Ok(entries) = fs::read_dir(directory(path)) else {
-        return;
-    };
-    let ext = path.extension().and_then(OsStr::to_str);
-    for entry in entries.flatten() {
-        let file = entry.file_name();
-        let Some(file) = file.to_str() else { continue };
-        let pid = match file.strip_prefix('.') {
-            // atomic_render's: `.NAME.PID.tmp.EXT`
-            Some(rest) => rest
-                .strip_prefix(name)
-                .and_then(|r| r.strip_prefix('.'))
-                .and_then(|r| match ext {
-                    Some(ext) => r.strip_suffix(ext)?.strip_suffix(".tmp."),
-                    None => r.strip_suffix(".tmp"),
-                }),
-            // atomic_write's with a name of the run's own: `NAME.PID.tmp`
-            None => file
-                .strip_prefix(name)
-                .and_then(|r| r.strip_prefix('.'))
-                .and_then(|r| r.strip_suffix(".tmp")),
-        };
-        let Some(pid) = pid.filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) else {
-            continue;
-        };
-        if !Path::new("/proc").join(pid).exists() && entry.file_type().is_ok_and(|t| t.is_file()) {
-            let _ = fs::remove_file(entry.path());
-        }
-    }
 }
 
 /// The file that a run writes for `flag` at `path`: the path itself, or
@@ -365,33 +321,6 @@ mod tests {
         assert!(!tmp.exists());
         atomic_write(&out, &tmp, |w| w.write_all(b"new")).unwrap();
         assert_eq!(fs::read(&out).unwrap(), b"new");
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn temporaries_of_killed_runs_are_swept_and_no_other_file() {
-        let dir = scratch("sweep");
-        let out = dir.join("plot.png");
-        // No process has pid 4194305 (above Linux's largest).
-        let dead = ["plot.png.4194305.tmp", ".plot.png.4194305.tmp.png"];
-        let live = format!("plot.png.{}.tmp", std::process::id());
-        let others = [
-            "plot.png.tmp",
-            "plot.png.12a.tmp",
-            ".plot.png.4194305.tmp.svg",
-            "other.png.4194305.tmp",
-        ];
-        for f in dead.iter().chain(&others).chain([&live.as_str()]) {
-            fs::write(dir.join(f), b"x").unwrap();
-        }
-        atomic_render(&out, |tmp| fs::write(tmp, b"new")).unwrap();
-        for f in dead {
-            assert!(!dir.join(f).exists(), "{f} is left");
-        }
-        for f in others.iter().chain([&live.as_str()]) {
-            assert!(dir.join(f).exists(), "{f} is removed");
-        }
         fs::remove_dir_all(&dir).unwrap();
     }
 
