@@ -261,6 +261,7 @@ fn read_only_mechanism() -> &'static ReadOnly {
         let writable = std::fs::write(dir.join("x"), b"").is_ok();
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
         if !writable {
+            eprintln!("read-only directory: chmod 555");
             return ReadOnly::Chmod;
         }
         // chmod does not stop this user (root): a read-only bind mount.
@@ -271,7 +272,10 @@ fn read_only_mechanism() -> &'static ReadOnly {
             .stderr(Stdio::piped())
             .output();
         match ro {
-            Ok(o) if o.status.success() && !dir.join("y").exists() => ReadOnly::BindMount,
+            Ok(o) if o.status.success() && !dir.join("y").exists() => {
+                eprintln!("read-only directory: chmod 555 does not stop this user; a read-only bind mount");
+                ReadOnly::BindMount
+            }
             Ok(o) => ReadOnly::Cannot(format!(
                 "chmod 555 does not stop this user (root?) and `unshare -m` + `mount --bind -o ro` failed: {}",
                 String::from_utf8_lossy(&o.stderr).trim()
@@ -471,7 +475,7 @@ fn runs_killed_at_random_moments_resume_to_the_uncut_result() {
         let left: BTreeSet<String> = listing(dir).into_iter().filter(|n| !stale(n)).collect();
         assert_eq!(left, listing(whole), "files left behind");
     });
-    eprintln!("table: 10 kills, {compared} runs resumed to the end, all identical");
+    eprintln!("table: 10 kills, {compared} runs finished, all identical to the uncut one");
     let mut survey = vec!["survey", "--upto", "100000", "--jobs", "2", "--out", "s.jsonl"];
     survey.extend([
         "0.07", "0.137", "0.77", "0.4", "0.51", "0.16", "0.6", "0.5", "0.45", "0.71", "0.35", "0.26",
@@ -480,5 +484,5 @@ fn runs_killed_at_random_moments_resume_to_the_uncut_result() {
         assert_eq!(records(&dir.join("s.jsonl")), records(&whole.join("s.jsonl")));
         assert_eq!(listing(dir), listing(whole), "files left behind");
     });
-    eprintln!("survey: 10 kills, {compared} runs resumed to the end, all identical");
+    eprintln!("survey: 10 kills, {compared} runs finished, all identical to the uncut one");
 }
