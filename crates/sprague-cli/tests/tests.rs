@@ -3,6 +3,8 @@
 //! - `cli`: value, table, games, and every bad input's one-line error.
 //! - `solve`: the contest problems on their samples and brute-force cases.
 //! - `engine`: long runs: checkpoints killed with SIGKILL and resumed, bad files.
+//! - `faults` (Linux): a full disk, a read-only directory and random kills
+//!   during every command that writes a file.
 //! - `analyze`: patterns, plots and emitted code (compiled and run).
 //! - `beyond`: misère play, remoteness, random and skilled play, loopy games.
 //! - `skill_curve`: `plot --skill-curve`, the win chance against skill.
@@ -16,6 +18,8 @@ mod suite {
     mod beyond;
     mod cli;
     mod engine;
+    #[cfg(target_os = "linux")]
+    mod faults;
     mod play;
     mod scripts;
     mod serve;

@@ -2,6 +2,7 @@
 
 mod analyze;
 mod exact_table;
+mod files;
 mod games;
 mod play;
 mod plot;

@@ -10,6 +10,7 @@
 //! found at `$SPRAGUE_FONT` or a usual system path is loaded at run time.
 //! With none, the plot is drawn without text and a note says so.
 
+use super::files::{atomic_render, target};
 use super::parse_upto;
 use crate::cli::PlotArgs;
 use anyhow::{anyhow, bail};
@@ -24,6 +25,7 @@ use sprague::solve::sums::{StateId, SumGraph};
 use sprague::solve::{Limits, Play, Solver};
 use sprague::Outcome;
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
@@ -83,8 +85,11 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
             path.display()
         ),
     };
+    // Where the picture goes, checked before any computing; the file there
+    // is replaced only by a whole picture.
+    let file = target(path, "-o")?;
     if args.skill_curve {
-        return skill_curve(args, &game, format, out);
+        return skill_curve(args, &game, format, &file, out);
     }
     if args.misere {
         bail!("--misere applies only with --skill-curve (a plot of values shows normal-play Grundy values)");
@@ -112,25 +117,25 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         let (origin, table) = sprague::pattern::pair_table(&game, n, m.unwrap_or(n), limits)?;
         Picture::Heat { origin, table }
     };
-    // Fail with a clear message before drawing if the file cannot be written.
-    std::fs::File::create(path).map_err(|e| anyhow!("cannot write `{}`: {e}", path.display()))?;
     let text = fonts();
     let caption = format!("Grundy values of {}", game.spec());
-    let drawn = match format {
-        Format::Svg => draw(
-            SVGBackend::new(path, SIZE).into_drawing_area(),
-            &picture,
-            &caption,
-            text,
-        ),
-        Format::Png => draw(
-            BitMapBackend::new(path, SIZE).into_drawing_area(),
-            &picture,
-            &caption,
-            text,
-        ),
-    };
-    drawn.map_err(|e| anyhow!("cannot write `{}`: {e}", path.display()))?;
+    atomic_render(&file, |tmp| {
+        match format {
+            Format::Svg => draw(
+                SVGBackend::new(tmp, SIZE).into_drawing_area(),
+                &picture,
+                &caption,
+                text,
+            ),
+            Format::Png => draw(
+                BitMapBackend::new(tmp, SIZE).into_drawing_area(),
+                &picture,
+                &caption,
+                text,
+            ),
+        }
+        .map_err(std::io::Error::other)
+    })?;
     if !text {
         writeln!(
             out,
@@ -473,7 +478,13 @@ impl SkillGrid {
 }
 
 /// Runs `sprague plot SPEC POSITION... --skill-curve -o FILE`.
-fn skill_curve(args: &PlotArgs, game: &Game, format: Format, out: &mut dyn Write) -> anyhow::Result<()> {
+fn skill_curve(
+    args: &PlotArgs,
+    game: &Game,
+    format: Format,
+    file: &Path,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     if args.positions.is_empty() {
         bail!(
             "--skill-curve needs a position: e.g. `sprague plot {} POSITION... --skill-curve -o {}`",
@@ -488,24 +499,25 @@ fn skill_curve(args: &PlotArgs, game: &Game, format: Format, out: &mut dyn Write
         limits: args.limits.limits(),
     })?;
     let path = args.output.as_path();
-    std::fs::File::create(path).map_err(|e| anyhow!("cannot write `{}`: {e}", path.display()))?;
     let text = fonts();
     let labels = SkillLabels::new(&args.spec, &grid);
-    let drawn = match format {
-        Format::Svg => draw_skill(
-            SVGBackend::new(path, SKILL_SIZE).into_drawing_area(),
-            &grid,
-            &labels,
-            text,
-        ),
-        Format::Png => draw_skill(
-            BitMapBackend::new(path, SKILL_SIZE).into_drawing_area(),
-            &grid,
-            &labels,
-            text,
-        ),
-    };
-    drawn.map_err(|e| anyhow!("cannot write `{}`: {e}", path.display()))?;
+    atomic_render(file, |tmp| {
+        match format {
+            Format::Svg => draw_skill(
+                SVGBackend::new(tmp, SKILL_SIZE).into_drawing_area(),
+                &grid,
+                &labels,
+                text,
+            ),
+            Format::Png => draw_skill(
+                BitMapBackend::new(tmp, SKILL_SIZE).into_drawing_area(),
+                &grid,
+                &labels,
+                text,
+            ),
+        }
+        .map_err(std::io::Error::other)
+    })?;
     let (n, half) = (SKILL_STEPS, SKILL_STEPS / 2);
     let (zero, one, mid) = ((0, 1), (1, 1), (1, 2));
     writeln!(out, "{}", labels.title)?;

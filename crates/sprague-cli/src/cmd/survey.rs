@@ -12,6 +12,7 @@
 //! is locked (the operating system's advisory lock, which ends with the
 //! process) so that two surveys never append to one file.
 
+use super::files::{atomic_write, sibling, target};
 use crate::cli::{ReportFormat, SurveyArgs};
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -221,6 +222,9 @@ fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, survey::SurveyFile)
 
 /// `sprague survey --report FILE`: the table, to `-o` or stdout.
 fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Write) -> anyhow::Result<()> {
+    // Where the table goes, checked first; the file there is replaced only
+    // by a whole table.
+    let to = to.map(|p| target(p, "-o")).transpose()?;
     let bytes = std::fs::File::open(file)
         .map_err(anyhow::Error::new)
         .and_then(super::read_bounded)
@@ -239,7 +243,10 @@ fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Wr
     }
     match to {
         Some(path) => {
-            std::fs::write(path, &text).with_context(|| format!("cannot write `{}`", path.display()))?
+            // A name of this process's own: two reports to one file do
+            // not write into one temporary.
+            let tmp = sibling(&path, &format!(".{}.tmp", std::process::id()));
+            atomic_write(&path, &tmp, |w| w.write_all(&text))?
         }
         None => out.write_all(&text)?,
     }

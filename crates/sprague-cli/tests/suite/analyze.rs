@@ -125,7 +125,7 @@ fn bad_input_is_one_line_and_exit_two() {
         ),
         (
             &["plot", "kayles", "--upto", "10", "-o", "/nonexistent-dir/k.svg"][..],
-            "cannot write `/nonexistent-dir/k.svg`",
+            "-o `/nonexistent-dir/k.svg`: cannot write there",
         ),
     ] {
         let (code, _, err) = run(args);

@@ -5,13 +5,12 @@
 //! formats; this module owns the files (atomic replace: temp file, fsync,
 //! rename, fsync of the directory), the progress bar, and the summary.
 
-mod files;
 mod memory;
 mod progress;
 
+use super::files::{atomic_write, identity, sibling, target, RunLock};
 use crate::cli::TableArgs;
 use anyhow::{bail, Context};
-use files::{atomic_write, identity, sibling, target, RunLock};
 use serde::Serialize;
 use sprague::engine::{checksum_upto_with, store, Engine, Period, SeqGame, Status, Tuning};
 use std::fs::File;

@@ -1,6 +1,8 @@
-//! The files a long run writes: where they go (checked before any
-//! computing), how they are replaced (atomically), and the lock that keeps
-//! two runs off one checkpoint.
+//! The files commands write whole (`table --out`/`--checkpoint`, `plot -o`,
+//! `survey --report -o`): where they go (checked before any computing), how
+//! they are replaced (atomically: a crash, a full disk or a failed draw
+//! leaves the old file as it was), and the lock that keeps two runs off one
+//! checkpoint.
 
 use anyhow::{bail, Context};
 use std::ffi::OsStr;
@@ -32,6 +34,33 @@ pub fn atomic_write(
         return Err(e).with_context(ctx);
     }
     // Make the rename itself durable (not possible on every platform).
+    if let Ok(d) = File::open(directory(path)) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Writes `path` atomically through `render`, which writes a file by name
+/// (plotters' backends do): it is given a temporary sibling of this
+/// process's own that ends in the same extension (`.NAME.PID.tmp.EXT`,
+/// the extension picks the format), which is then fsynced and renamed over
+/// `path`. On any failure the temporary is removed and `path` is left as it
+/// was.
+pub fn atomic_render(path: &Path, render: impl FnOnce(&Path) -> std::io::Result<()>) -> anyhow::Result<()> {
+    let ctx = || format!("cannot write `{}`", path.display());
+    let name = path.file_name().unwrap_or(OsStr::new("")).to_string_lossy();
+    let mut tmp = format!(".{name}.{}.tmp", std::process::id());
+    if let Some(ext) = path.extension() {
+        tmp = format!("{tmp}.{}", ext.to_string_lossy());
+    }
+    let tmp = path.with_file_name(tmp);
+    let done = render(&tmp)
+        .and_then(|()| File::open(&tmp)?.sync_all())
+        .and_then(|()| fs::rename(&tmp, path));
+    if let Err(e) = done {
+        let _ = fs::remove_file(&tmp);
+        return Err(e).with_context(ctx);
+    }
     if let Ok(d) = File::open(directory(path)) {
         let _ = d.sync_all();
     }
@@ -292,6 +321,29 @@ mod tests {
         assert!(!tmp.exists());
         atomic_write(&out, &tmp, |w| w.write_all(b"new")).unwrap();
         assert_eq!(fs::read(&out).unwrap(), b"new");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_render_keeps_the_old_file_and_leaves_no_temporary() {
+        let dir = scratch("render");
+        let out = dir.join("plot.png");
+        fs::write(&out, b"old").unwrap();
+        let err = atomic_render(&out, |tmp| {
+            assert_eq!(tmp.extension().unwrap(), "png", "the format is kept");
+            fs::write(tmp, b"half")?;
+            Err(std::io::Error::other("disk full"))
+        })
+        .unwrap_err();
+        assert_eq!(
+            format!("{err:#}"),
+            format!("cannot write `{}`: disk full", out.display())
+        );
+        assert_eq!(fs::read(&out).unwrap(), b"old");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary left");
+        atomic_render(&out, |tmp| fs::write(tmp, b"new")).unwrap();
+        assert_eq!(fs::read(&out).unwrap(), b"new");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary left");
         fs::remove_dir_all(&dir).unwrap();
     }
 }
