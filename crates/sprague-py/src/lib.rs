@@ -290,18 +290,28 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// A rules file's text, up to [`sprague::MAX_INPUT_BYTES`] (an endless
-/// file such as `/dev/zero` is refused, not read until memory runs out).
+/// A rules file's text, up to [`sprague::MAX_INPUT_BYTES`] (a larger file
+/// is refused unread; an endless one such as `/dev/zero` is refused at the
+/// bound, not read until memory runs out).
 fn read_rules_file(path: &str) -> std::io::Result<String> {
     use std::io::Read;
     let max = sprague::MAX_INPUT_BYTES;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?.take(max + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max {
-        return Err(std::io::Error::other(format!(
-            "it is larger than {} GiB, the most sprague reads from one file",
+    let too_large = || {
+        std::io::Error::other(format!(
+            "it is larger than {} GiB, the most sprague reads from one input",
             max >> 30
-        )));
+        ))
+    };
+    let file = std::fs::File::open(path)?;
+    // A regular file is measured first; a stream (`/dev/zero`) is read to
+    // one byte past the bound.
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > max) {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large());
     }
     String::from_utf8(bytes).map_err(|_| std::io::Error::other("it is not UTF-8 text"))
 }

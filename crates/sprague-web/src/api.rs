@@ -215,9 +215,14 @@ pub(crate) async fn table(
         .run(move || {
             let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
             let play = if r.misere { Play::Misere } else { Play::Normal };
+            // `misere` alone asks for misère values, as `table --misere`.
+            let kind = match (r.kind, r.misere) {
+                (None, true) => Some(ExactKind::Misere),
+                (kind, _) => kind,
+            };
             game.visit(TableJob {
                 upto: r.upto,
-                kind: r.kind,
+                kind,
                 play,
                 limits,
             })

@@ -26,9 +26,9 @@ impl Pool {
 
     /// Runs `job` on the blocking threads. Waiting for a turn counts
     /// against the wall-clock limit; a job still running at the limit (or
-    /// whose request is dropped) is answered with a 503 and stopped
-    /// ([`sprague::solve::stop`]): its searches end within a few steps and
-    /// give its turn back.
+    /// whose request is dropped) is answered with a 503 and stopped: what
+    /// looks at the flag ([`sprague::solve::stop`] says which computations
+    /// do) ends soon after and gives its turn back.
     pub async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,

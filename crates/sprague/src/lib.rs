@@ -44,6 +44,7 @@ pub mod solve;
 pub mod survey;
 
 pub use error::{excerpt, Error, Result};
+pub use nimber::{mex, Nimber, Outcome};
 
 /// The most bytes a front end reads from one input: a rules file
 /// (`graph:FILE`, `script:FILE`), a survey file, a list of codes, contest
@@ -51,4 +52,3 @@ pub use error::{excerpt, Error, Result};
 /// refuse a larger input (or an endless one, such as `/dev/zero`) with an
 /// error instead of reading until memory runs out.
 pub const MAX_INPUT_BYTES: u64 = 1 << 30;
-pub use nimber::{mex, Nimber, Outcome};

@@ -234,7 +234,9 @@ fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> 
         ..crate::engine::Tuning::default()
     };
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
-    while engine.advance(largest, false, 1 << 20)? == Status::Running {}
+    while engine.advance(largest, false, 1 << 20)? == Status::Running {
+        crate::solve::stop::check()?;
+    }
     Ok(Some(engine))
 }
 

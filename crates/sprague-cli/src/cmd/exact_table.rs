@@ -31,7 +31,13 @@ pub fn run<R: Ruleset>(
     } else {
         ExactKind::Generalized
     };
-    if upto.1.is_none() && rules.heap_size(&rules.parse_position("0")?).is_none() {
+    if upto.1.is_none()
+        && rules
+            .parse_position("0")
+            .ok()
+            .and_then(|p| rules.heap_size(&p))
+            .is_none()
+    {
         bail!(
             "`{}` positions are pairs: give --upto N,M for a 2-D table{}",
             rules.spec(),

@@ -61,19 +61,63 @@ pub(crate) fn heap_hint(spec: &str) -> &'static str {
 
 /// Everything `input` holds, up to [`sprague::MAX_INPUT_BYTES`]: a larger
 /// input (or an endless one, such as `/dev/zero`) is an error, read no
-/// further.
-pub(crate) fn read_bounded(input: impl std::io::Read) -> anyhow::Result<Vec<u8>> {
-    use std::io::Read;
-    let max = sprague::MAX_INPUT_BYTES;
-    let mut bytes = Vec::new();
-    input.take(max + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max {
-        anyhow::bail!(
+/// further. A regular file is measured before it is read; a stream is read
+/// in blocks into a buffer that never grows past the bound.
+pub(crate) fn read_bounded(mut input: impl std::io::Read + AsFileLen) -> anyhow::Result<Vec<u8>> {
+    let max = sprague::MAX_INPUT_BYTES as usize;
+    let too_large = || {
+        anyhow::anyhow!(
             "it is larger than {} GiB, the most sprague reads from one input",
             max >> 30
-        );
+        )
+    };
+    if input.file_len().is_some_and(|len| len > max as u64) {
+        return Err(too_large());
     }
-    Ok(bytes)
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut block = vec![0u8; 1 << 16];
+    loop {
+        let n = match input.read(&mut block) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        if bytes.len() + n > max {
+            return Err(too_large());
+        }
+        if bytes.capacity() - bytes.len() < n {
+            // Doubling, but never past the bound.
+            let want = (bytes.capacity() * 2).clamp(bytes.len() + n, max);
+            bytes.reserve_exact(want - bytes.len());
+        }
+        bytes.extend_from_slice(&block[..n]);
+    }
+}
+
+/// The length of a regular file, known before reading it (none for a
+/// stream, a device or a pipe).
+pub(crate) trait AsFileLen {
+    /// The length, if this is a regular file.
+    fn file_len(&self) -> Option<u64>;
+}
+
+impl AsFileLen for std::fs::File {
+    fn file_len(&self) -> Option<u64> {
+        self.metadata().ok().filter(|m| m.is_file()).map(|m| m.len())
+    }
+}
+
+impl AsFileLen for &std::fs::File {
+    fn file_len(&self) -> Option<u64> {
+        (*self).file_len()
+    }
+}
+
+impl AsFileLen for std::io::StdinLock<'_> {
+    fn file_len(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// `--upto N` or `--upto N,M`: each number whole (`1000000`, `1_000_000`)

@@ -82,7 +82,10 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         bail!("a survey needs --out FILE, where its records go (and from which it resumes)");
     };
     let codes = codes(a)?;
-    let (mut file, done) = open_out(path, upto)?;
+    // The place is checked before anything runs: a directory where no file
+    // can be made (read-only) is refused here, not at the first record.
+    let path = target(path, "--out")?;
+    let (mut file, done) = open_out(&path, upto)?;
     // Sets, not scans: a family and its file may hold 2^20 codes each.
     let in_file: HashSet<OctalCode> = done.codes().into_iter().collect();
     let todo: Vec<&OctalCode> = codes.iter().filter(|c| !in_file.contains(c)).collect();

@@ -293,10 +293,16 @@ fn read_only(dir: &Path, args: &[&str]) -> Option<Output> {
     use std::os::unix::fs::PermissionsExt;
     match read_only_mechanism() {
         ReadOnly::Chmod => {
+            /// Makes the directory writable again, also when the run panics.
+            struct Writable<'a>(&'a Path);
+            impl Drop for Writable<'_> {
+                fn drop(&mut self) {
+                    let _ = std::fs::set_permissions(self.0, std::fs::Permissions::from_mode(0o755));
+                }
+            }
             std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
-            let out = run(dir, args);
-            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
-            Some(out)
+            let _writable = Writable(dir);
+            Some(run(dir, args))
         }
         ReadOnly::BindMount => Some(
             Command::new("unshare")
@@ -348,6 +354,10 @@ fn a_read_only_directory_is_refused_before_computing_and_its_files_kept() {
         (
             "r.md",
             vec!["survey", "--report", "s.jsonl", "--format", "csv", "-o", "r.md"],
+        ),
+        (
+            "s.jsonl",
+            vec!["survey", "0.16", "--upto", "1000", "--out", "s.jsonl"],
         ),
     ] {
         let Some(out) = read_only(&dir, &args) else {

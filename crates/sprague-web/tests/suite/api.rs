@@ -111,6 +111,26 @@ async fn misere_remoteness_genus_and_loopy_tables() {
         .await,
         "unknown variant",
     );
+    // `misere` alone asks for misère values, as `table --misere` does;
+    // genus and generalised values are of normal play.
+    let (status, body) = post(
+        &app,
+        "/api/table",
+        json!({"spec": "nim", "upto": 4, "misere": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["kind"], "misere");
+    assert_eq!(body["values"], json!([1, 0, 2, 3, 4]));
+    refused(
+        &post(
+            &app,
+            "/api/table",
+            json!({"spec": "nim", "upto": 4, "kind": "genus", "misere": true}),
+        )
+        .await,
+        "normal play",
+    );
 }
 
 #[tokio::test]

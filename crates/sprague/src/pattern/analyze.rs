@@ -236,7 +236,9 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
         let mut engine = Engine::new(game);
         let mut upto = last.min(255);
         loop {
-            while engine.advance(upto, false, 1 << 22)? == EngineStatus::Running {}
+            while engine.advance(upto, false, 1 << 22)? == EngineStatus::Running {
+                crate::solve::stop::check()?;
+            }
             let g = engine_values(&engine);
             if stop(&g) || upto >= last || engine.period().is_some() {
                 return Ok(g);
@@ -299,7 +301,9 @@ fn engine_table(game: SeqGame, last: u64, max_states: u64) -> Result<Vec<u32>> {
         ..Tuning::default()
     };
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
-    while engine.advance(last, false, 1 << 22)? == EngineStatus::Running {}
+    while engine.advance(last, false, 1 << 22)? == EngineStatus::Running {
+        crate::solve::stop::check()?;
+    }
     Ok(engine_values(&engine))
 }
 

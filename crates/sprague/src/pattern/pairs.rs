@@ -69,7 +69,7 @@ pub fn pair_table(game: &Game, xmax: u64, ymax: u64, limits: Limits) -> Result<(
             let cells = (self.xmax - o)
                 .saturating_add(1)
                 .saturating_mul((self.ymax - o).saturating_add(1));
-            if cells > MAX_CELLS && MAX_CELLS < self.limits.max_states {
+            if cells > MAX_CELLS {
                 // A fixed bound: no flag raises it.
                 return Err(Error::Unsupported(format!(
                     "a table of {cells} cells is more than the {MAX_CELLS} a pair analysis computes: give smaller sides"

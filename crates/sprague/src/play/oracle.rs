@@ -11,6 +11,7 @@ use crate::rules::{Convention, Moves, Ruleset};
 use crate::solve::retrograde::{solve_all, Solved};
 use crate::solve::sums::{SumGraph, INERT_CHECK};
 use crate::solve::{Limits, Play};
+use crate::{Error, Result};
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
@@ -80,20 +81,21 @@ impl Known {
     /// `value`'s remoteness for the first sum asked about, a small one
     /// after): builds and solves the graph of every sum reachable from it
     /// once, and remembers a refusal so that it is not tried again. Returns
-    /// its value.
+    /// its value ([`Error::Stopped`] when the computation was stopped from
+    /// outside: that is not remembered).
     pub(crate) fn learn<R: Ruleset>(
         &mut self,
         rules: &R,
         sum: &[R::Position],
         play: Play,
         limits: Limits,
-    ) -> Option<Solved> {
+    ) -> Result<Option<Solved>> {
         let root = key(rules, sum);
         if let Some(s) = self.get(root) {
-            return Some(s);
+            return Ok(Some(s));
         }
         if self.refused.contains(&root) {
-            return None;
+            return Ok(None);
         }
         let (states, work) = if self.values.is_empty() && self.refused.is_empty() {
             (GRAPH_STATES, GRAPH_WORK)
@@ -105,16 +107,22 @@ impl Known {
             max_work: limits.max_work.min(work),
         };
         let mut graph = SumGraph::new(rules, limits);
-        if graph.add_root(sum).is_err() {
-            self.refused.insert(root);
-            return None;
+        match graph.add_root(sum) {
+            Ok(_) => {}
+            // Stopped from outside: not a graph too large, so not refused
+            // for the rest of the game.
+            Err(Error::Stopped) => return Err(Error::Stopped),
+            Err(_) => {
+                self.refused.insert(root);
+                return Ok(None);
+            }
         }
         let solved = solve_all(&graph, play);
         for (s, v) in solved.iter().enumerate() {
             let parts: Vec<&R::Position> = graph.state(s as u32).iter().collect();
             self.values.insert(hash_of(&parts), *v);
         }
-        self.get(root)
+        Ok(self.get(root))
     }
 }
 
@@ -139,6 +147,7 @@ mod tests {
         let mut known = Known::default();
         let s = known
             .learn(&Nim, &[1, 2, 3], Play::Normal, Limits::default())
+            .unwrap()
             .unwrap();
         assert_eq!(s.outcome, Outcome::P);
         // Every sum below the root is known too.
@@ -152,6 +161,20 @@ mod tests {
                 Play::Normal,
                 Limits::default()
             )
+            .unwrap()
             .is_none());
+        // A computation stopped from outside is an error, and not refused
+        // for good: the same sum is learnt once the flag is down.
+        let flag = crate::solve::stop::StopFlag::new();
+        flag.stop();
+        let mut fresh = Known::default();
+        let stopped = crate::solve::stop::stoppable(&flag, || {
+            fresh.learn(&Nim, &[3, 4, 5], Play::Normal, Limits::default())
+        });
+        assert_eq!(stopped, Err(Error::Stopped));
+        assert!(fresh
+            .learn(&Nim, &[3, 4, 5], Play::Normal, Limits::default())
+            .unwrap()
+            .is_some());
     }
 }

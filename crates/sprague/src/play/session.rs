@@ -286,9 +286,14 @@ impl Session {
             return Ok(false);
         };
         let taken = self.history.split_off(at);
+        let agreed = std::mem::replace(&mut self.agreed_draw, false);
+        if let Err(e) = self.analyse() {
+            // Nothing changes when the position cannot be analysed.
+            self.history.extend(taken);
+            self.agreed_draw = agreed;
+            return Err(e);
+        }
         self.redo.push(taken);
-        self.agreed_draw = false;
-        self.analyse()?;
         Ok(true)
     }
 
@@ -298,19 +303,32 @@ impl Session {
         let Some(moves) = self.redo.pop() else {
             return Ok(false);
         };
+        let at = self.history.len();
         self.history.extend(moves);
-        self.analyse()?;
+        if let Err(e) = self.analyse() {
+            let moves = self.history.split_off(at);
+            self.redo.push(moves);
+            return Err(e);
+        }
         Ok(true)
     }
 
     /// Starts a new game with the same rules and start position (who moves
     /// first is drawn again under [`First::Random`]).
     pub fn restart(&mut self) -> Result<()> {
-        self.history.clear();
-        self.redo.clear();
-        self.agreed_draw = false;
+        let history = std::mem::take(&mut self.history);
+        let agreed = std::mem::replace(&mut self.agreed_draw, false);
+        let first = self.first;
         self.first = resolve_first(self.config.first, &mut self.rng);
-        self.analyse()
+        if let Err(e) = self.analyse() {
+            // Nothing changes when the start cannot be analysed.
+            self.history = history;
+            self.agreed_draw = agreed;
+            self.first = first;
+            return Err(e);
+        }
+        self.redo.clear();
+        Ok(())
     }
 
     /// Offers a draw (loopy games only): the computer agrees when it cannot
@@ -401,7 +419,13 @@ impl Session {
             rating: m.rating,
             better,
         });
-        self.analyse()
+        if let Err(e) = self.analyse() {
+            // The move is not made when the position it leaves cannot be
+            // analysed (a bound, or the computation stopped).
+            self.history.pop();
+            return Err(e);
+        }
+        Ok(())
     }
 
     /// Lists and rates the moves of the current position.
@@ -574,7 +598,7 @@ impl GameVisitor for Analyse<'_> {
             return Ok(here);
         }
         let mut ratings: Vec<Option<Rating>> = vec![None; listed.len()];
-        if let Some(s) = self.known.learn(rules, &sum, play, self.config.limits) {
+        if let Some(s) = self.known.learn(rules, &sum, play, self.config.limits)? {
             here.standing = Some(Standing {
                 outcome: s.outcome,
                 remoteness: s.remoteness,
@@ -766,6 +790,65 @@ mod tests {
         assert!(!s.redo().unwrap());
         s.restart().unwrap();
         assert!(s.history().is_empty());
+    }
+
+    /// A move, an undo, a redo or a restart whose analysis is stopped
+    /// from outside (the web server at its time limit) changes nothing.
+    #[test]
+    fn a_stopped_analysis_leaves_the_game_as_it_was() {
+        use crate::solve::stop::{stoppable, StopFlag};
+        use crate::solve::Limits;
+        // A graph bound so small that every position's analysis builds a
+        // graph anew (and so looks at the stop flag).
+        let config = Config {
+            limits: Limits {
+                max_states: 3,
+                max_work: u64::MAX,
+            },
+            ..Config::default()
+        };
+        let mut s = session("nim", &["3", "4", "5"], config);
+        let flag = StopFlag::new();
+        flag.stop();
+        let moves = s.moves().len();
+        let r = stoppable(&flag, || s.play(0).map(|_| ()));
+        assert_eq!(r, Err(PlayError::Failed(Error::Stopped)));
+        assert!(s.history().is_empty());
+        assert_eq!(s.position(), ["3", "4", "5"]);
+        assert_eq!(s.moves().len(), moves);
+        // Unstopped, the same move is made. Undo, redo and restart under
+        // the flag either change nothing (stopped) or are made whole (a
+        // position analysed before may need no new graph, and then the
+        // flag is never looked at).
+        s.play(0).unwrap();
+        let after = s.position().to_vec();
+        match stoppable(&flag, || s.undo()) {
+            Err(e) => {
+                assert_eq!(e, Error::Stopped);
+                assert_eq!(s.position(), &after[..]);
+                assert_eq!(s.history().len(), 1);
+                assert!(s.undo().unwrap());
+            }
+            Ok(done) => assert!(done),
+        }
+        assert_eq!(s.position(), ["3", "4", "5"]);
+        match stoppable(&flag, || s.redo()) {
+            Err(e) => {
+                assert_eq!(e, Error::Stopped);
+                assert_eq!(s.position(), ["3", "4", "5"]);
+                assert!(s.redo().unwrap());
+            }
+            Ok(done) => assert!(done),
+        }
+        assert_eq!(s.position(), &after[..]);
+        match stoppable(&flag, || s.restart()) {
+            Err(e) => {
+                assert_eq!(e, Error::Stopped);
+                assert_eq!(s.position(), &after[..]);
+                assert_eq!(s.history().len(), 1);
+            }
+            Ok(()) => assert!(s.history().is_empty()),
+        }
     }
 
     #[test]

@@ -131,9 +131,11 @@ impl Deal {
             first.push((values.len(), m));
             values.push(c);
         }
-        let budget = || Error::LimitExceeded {
-            what: "the (g, t) states of this deal".into(),
-            limit: MAX_STATES as u64,
+        // A fixed bound (`solve` has no flag for it).
+        let budget = || {
+            Error::Unsupported(format!(
+                "this deal has more than {MAX_STATES} (g, t) states, the most seagm computes"
+            ))
         };
         let mut moves: Vec<Vec<(usize, u64)>> = Vec::new();
         let mut count = Vec::new();

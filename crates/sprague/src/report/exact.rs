@@ -69,7 +69,8 @@ pub struct ExactTable {
 /// # Errors
 /// [`Error::Unsupported`] for a line of a pair game, a grid of a heap game,
 /// a grid ending before its origin, generalised values of a game not
-/// played under the normal convention; [`Error::LimitExceeded`] for more
+/// played under the normal convention, genus or generalised values under
+/// misère play; [`Error::LimitExceeded`] for more
 /// cells than `limits.max_states`; any error of the solvers.
 ///
 /// # Complexity
@@ -93,6 +94,12 @@ pub fn exact_table<R: Ruleset>(
     play: Play,
     limits: Limits,
 ) -> Result<ExactTable> {
+    if play == Play::Misere && matches!(kind, ExactKind::Genus | ExactKind::Generalized) {
+        return Err(Error::Unsupported(format!(
+            "{} values are of normal play: ask for them without misère play",
+            kind.name()
+        )));
+    }
     if kind == ExactKind::Generalized && rules.convention() != Convention::Normal {
         return Err(Error::Unsupported(format!(
             "`{}` is not normal play: it has no table of values",
@@ -144,7 +151,12 @@ fn positions<R: Ruleset>(
     let max = limits.max_states;
     match upto {
         (n, None) => {
-            if rules.heap_size(&rules.parse_position("0")?).is_none() {
+            if rules
+                .parse_position("0")
+                .ok()
+                .and_then(|p| rules.heap_size(&p))
+                .is_none()
+            {
                 return Err(Error::Unsupported(format!(
                     "`{}` positions are pairs: its table is a grid g(x, y)",
                     rules.spec()

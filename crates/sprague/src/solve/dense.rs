@@ -54,6 +54,9 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
     // The listed moves of one heap (HeapMoves::Listed), reused.
     let (mut parts, mut ends) = (Vec::new(), Vec::new());
     for n in table.len()..=upto {
+        if n % 1024 == 0 {
+            super::stop::check()?;
+        }
         let g = match moves {
             HeapMoves::Nim => n as u32,
             HeapMoves::Subtract(s) => mex.run(|m| {

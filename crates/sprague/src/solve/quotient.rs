@@ -300,6 +300,9 @@ impl MisereQuotient {
             .or_default();
         match &result {
             Ok(q) => entry.0 = Some(Arc::clone(q)),
+            // Stopped from outside, or refused memory: says nothing of the
+            // quotient, so the next question tries again.
+            Err(Error::Stopped | Error::OutOfMemory(_)) => {}
             Err(_) => entry.1 = Some(entry.1.map_or(upto, |f| f.min(upto))),
         }
         result
@@ -831,14 +834,12 @@ impl<'r, R: Ruleset> Learner<'r, R> {
                     Some(&id) => id,
                     None => {
                         if reps.len() >= QUOTIENT_MAX_ORDER {
-                            return Err(Error::LimitExceeded {
-                                what: format!(
-                                    "the misère quotient of `{}` on heaps up to {}",
-                                    self.rules.spec(),
-                                    self.stage
-                                ),
-                                limit: QUOTIENT_MAX_ORDER as u64,
-                            });
+                            // A fixed bound (no flag raises it).
+                            return Err(Error::Unsupported(format!(
+                                "the misère quotient of `{}` on heaps up to {} has more than {QUOTIENT_MAX_ORDER} elements, the most sprague computes: give smaller heaps",
+                                self.rules.spec(),
+                                self.stage
+                            )));
                         }
                         let id = reps.len() as u32;
                         index.insert(f.clone(), id);

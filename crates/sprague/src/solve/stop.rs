@@ -6,7 +6,9 @@
 //! ([`stoppable`]) then ends with [`Error::Stopped`] within a few steps
 //! instead of running on to its bounds. The flag is seen by the work
 //! counters of [`super::Solver`], [`super::sums::SumGraph`],
-//! [`super::outcome`], [`super::quotient`] and [`super::loopy`], on the
+//! [`super::outcome`], [`super::quotient`] and [`super::loopy`], every
+//! 1024 heaps of a dense table ([`super::dense`]) and between the batches
+//! of the sequence engine where `value` and `analyze` run it, on the
 //! thread that runs the computation.
 
 use crate::{Error, Result};
