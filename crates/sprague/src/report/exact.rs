@@ -173,25 +173,7 @@ fn positions<R: Ruleset>(
                 .collect()
         }
         (n, Some(m)) => {
-            let o = rules.pair_origin();
-            if rules.pair_position(o, o).is_none() {
-                return Err(Error::Unsupported(format!(
-                    "`{}` is a heap game: its table is a line g(0..=N), not a grid",
-                    rules.spec()
-                )));
-            }
-            if n < o || m < o {
-                return Err(Error::Unsupported(format!(
-                    "a table to {n},{m} ends before it starts, at {o},{o}"
-                )));
-            }
-            let cells = ((n - o) as u128 + 1) * ((m - o) as u128 + 1);
-            if cells > max as u128 {
-                return Err(Error::LimitExceeded {
-                    what: format!("a table of {cells} cells"),
-                    limit: max,
-                });
-            }
+            let o = super::table::grid_origin(rules, n, m, max)?;
             Ok((o..=n)
                 .flat_map(|x| (o..=m).map(move |y| (x, y)))
                 .map(|(x, y)| rules.pair_position(x, y))

@@ -91,25 +91,7 @@ pub fn line_table<R: Ruleset>(rules: &R, n: u64, limits: Limits) -> Result<LineT
 /// assert_eq!(t.rows[1], vec![Some(1), Some(2), Some(0)]);
 /// ```
 pub fn grid_table<R: Ruleset>(rules: &R, n: u64, m: u64, limits: Limits) -> Result<GridTable> {
-    let o = rules.pair_origin();
-    if rules.pair_position(o, o).is_none() {
-        return Err(Error::Unsupported(format!(
-            "`{}` is a heap game: its table is a line g(0..=N), not a grid",
-            rules.spec()
-        )));
-    }
-    if n < o || m < o {
-        return Err(Error::Unsupported(format!(
-            "a table to {n},{m} ends before it starts, at {o},{o}"
-        )));
-    }
-    let cells = ((n - o) as u128 + 1) * ((m - o) as u128 + 1);
-    if cells > limits.max_states as u128 {
-        return Err(Error::LimitExceeded {
-            what: format!("a table of {cells} cells"),
-            limit: limits.max_states,
-        });
-    }
+    let o = grid_origin(rules, n, m, limits.max_states)?;
     let mut solver = Solver::new(rules, limits);
     let mut rows = Vec::new();
     for x in o..=n {
@@ -129,4 +111,30 @@ pub fn grid_table<R: Ruleset>(rules: &R, n: u64, m: u64, limits: Limits) -> Resu
         col_start: o,
         rows,
     })
+}
+
+/// The origin of a pair game's table to (n, m), after the checks every
+/// grid table makes: a pair game, a rectangle reaching the origin, at most
+/// `max_states` cells.
+pub(super) fn grid_origin<R: Ruleset>(rules: &R, n: u64, m: u64, max_states: u64) -> Result<u64> {
+    let o = rules.pair_origin();
+    if rules.pair_position(o, o).is_none() {
+        return Err(Error::Unsupported(format!(
+            "`{}` is a heap game: its table is a line g(0..=N), not a grid",
+            rules.spec()
+        )));
+    }
+    if n < o || m < o {
+        return Err(Error::Unsupported(format!(
+            "a table to {n},{m} ends before it starts, at {o},{o}"
+        )));
+    }
+    let cells = ((n - o) as u128 + 1) * ((m - o) as u128 + 1);
+    if cells > max_states as u128 {
+        return Err(Error::LimitExceeded {
+            what: format!("a table of {cells} cells"),
+            limit: max_states,
+        });
+    }
+    Ok(o)
 }
