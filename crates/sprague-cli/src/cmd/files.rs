@@ -21,7 +21,10 @@ pub fn atomic_write(
     let ctx = || format!("cannot write `{}`", path.display());
     let file = File::create(tmp).with_context(ctx)?;
     let written = (|| {
-        let mut w = BufWriter::with_capacity(1 << 20, &file);
+        // The default 8 KiB buffer: large writes (a table's values) pass
+        // straight through it, and a run that stopped because memory was
+        // refused still has room for it when it saves its checkpoint.
+        let mut w = BufWriter::new(&file);
         write(&mut w)?;
         w.flush()?;
         drop(w);

@@ -480,22 +480,54 @@ fn a_checkpoint_in_use_by_another_run_is_refused_and_freed_at_the_end() {
     assert!(!lock.exists());
 }
 
+/// Runs `sprague ARGS` under an address-space limit of `kib` KiB.
+#[cfg(target_os = "linux")]
+fn limited(kib: u64, args: &[&str]) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(r#"ulimit -v {kib} && exec "$0" "$@""#))
+        .arg(bin())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The smallest address-space limit, in whole MiB (as KiB), under which
+/// this build of `sprague` loads and computes a small table: it depends on
+/// the binary's size (a debug build maps far more than a release one).
+#[cfg(target_os = "linux")]
+fn smallest_working_limit() -> u64 {
+    let works = |mib: u64| {
+        limited(mib << 10, &["table", "octal:0.6", "--upto", "1000", "--summary"])
+            .status
+            .success()
+    };
+    let (mut lo, mut hi) = (1u64, 1024u64);
+    assert!(works(hi), "sprague does not run in 1 GiB of address space");
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if works(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi << 10
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn a_run_refused_memory_stops_with_its_checkpoint_saved_and_resumes() {
     let ck = tmp("refused-memory.ckpt");
     let args = ["table", "octal:0.6", "--upto", "10000000", "--summary"];
-    // 24 MB of address space: the table (2 bytes a value) cannot double
-    // past a few million values.
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -v 24000 && exec "$0" "$@""#)
-        .arg(bin())
-        .args(args)
-        .args(["--threads", "1", "--checkpoint"])
-        .arg(&ck)
-        .output()
-        .unwrap();
+    // 12 MiB above what the binary itself needs: the table (2 bytes a
+    // value, 20 MB whole) cannot double past a few million values.
+    let kib = smallest_working_limit() + (12 << 10);
+    let ck_arg = ck.to_str().unwrap();
+    let out = limited(
+        kib,
+        &[&args[..], &["--threads", "1", "--checkpoint", ck_arg]].concat(),
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(

@@ -80,14 +80,16 @@ fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
 
 const FNV_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// Writes `values` little-endian through a buffer on the stack: a run that
+/// stopped because memory was refused can still save its checkpoint.
 fn write_values<W: Write>(w: &mut W, values: &[u16]) -> io::Result<()> {
-    let mut buf = Vec::with_capacity(1 << 16);
-    for chunk in values.chunks(1 << 15) {
-        buf.clear();
-        for v in chunk {
-            buf.extend_from_slice(&v.to_le_bytes());
+    const CHUNK: usize = 1 << 13;
+    let mut buf = [0u8; 2 * CHUNK];
+    for chunk in values.chunks(CHUNK) {
+        for (out, v) in buf.chunks_exact_mut(2).zip(chunk) {
+            out.copy_from_slice(&v.to_le_bytes());
         }
-        w.write_all(&buf)?;
+        w.write_all(&buf[..2 * chunk.len()])?;
     }
     Ok(())
 }
