@@ -77,6 +77,7 @@ impl Engine {
             rare: self.rare.clone(),
             share,
             band,
+            computing: n0,
             n0: n1,
             n1: n2,
             words,
@@ -111,6 +112,9 @@ pub(super) struct MarkJob {
     pub(super) share: Vec<(usize, usize, usize)>,
     /// The ranges whose partners lie in the previous batch.
     pub(super) band: Vec<(usize, usize, usize)>,
+    /// Where the batch being computed when the job was made starts: the
+    /// band reads its values, which the job's `words` may be too few for.
+    pub(super) computing: usize,
     /// The batch n0..n1.
     pub(super) n0: usize,
     pub(super) n1: usize,
@@ -219,10 +223,22 @@ impl MarkJob {
     /// Where the share was halved, the band's positions are only checked
     /// against the chunk's candidates (waiting for the chunk if another
     /// thread is making it).
+    ///
+    /// If a value it reads outgrew the job's bitsets, it marks nothing: the
+    /// main thread then finds more words needed and drops the whole job.
     pub(super) fn make_band(&self, c: usize) -> Vec<u64> {
         let (h0, heaps) = self.chunk_heaps(c);
         let mut bits = vec![0; heaps * self.words];
         let vals = self.view.values();
+        let needs = self.band_needs(c);
+        let bound = self.words * 64;
+        if vals[self.computing.min(needs)..needs]
+            .iter()
+            .max()
+            .is_some_and(|&v| v as usize >= bound)
+        {
+            return bits;
+        }
         if let Some(cands) = self.halves.as_ref().and_then(|_| self.chunk_cands(c)) {
             let lists: Vec<(usize, &[(u32, u16)])> =
                 self.band.iter().map(|&(k, a, b)| (k, &self.rare[a..b])).collect();
@@ -483,6 +499,7 @@ mod tests {
             share: vec![],
             // Partners up to 2000 + 63 − 1 − 1: values not computed yet.
             band: vec![(1, 0, 99)],
+            computing: 1000,
             n0: 2000,
             n1: 2128,
             words: 1,

@@ -578,3 +578,31 @@ fn hexadecimal_periods_are_proven_by_the_three_heap_theorem() {
     eprintln!("{proven} two-digit hexadecimal codes proven");
     assert!(proven > 20, "only {proven} codes proven");
 }
+
+/// Found by the differential fuzz target: with a forced mask and the
+/// helper thread marking bands, octal 4.37466 read past a bitset (an index
+/// out of bounds in the mark kernel): a band read a value of the batch
+/// being computed that outgrew the bitsets its job was made with.
+#[test]
+fn fuzz_band_marks_past_the_bitset_of_octal_4_37466() {
+    let game = octal("4.37466");
+    let t = Tuning {
+        batch: 20,
+        sparse_ratio: 2,
+        min_sparse: 60,
+        force_mask: Some(0xffff),
+        threads: 2,
+        par_work: 64,
+        fold_span: 256,
+        few_candidates: 0,
+        check_every: 3,
+        simd: Simd::Plain,
+        ..Tuning::default()
+    };
+    // The race (the helper reads the batch the main thread is computing)
+    // is lost or won by timing: many runs.
+    let want = plain(&game, 315);
+    for _ in 0..300 {
+        assert_eq!(fast(&game, 315, t, 136), want);
+    }
+}
