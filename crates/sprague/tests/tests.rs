@@ -16,6 +16,7 @@
 //!   quotients Plambeck and Siegel published.
 //! - `scripts`: the example scripts against their built-in twins; script
 //!   errors through the dynamic seam's guard.
+//! - `tame`: the tame rule of misère play against the same reference.
 //! - `sums`: misère play, remoteness, random play and loopy games against
 //!   a plain reference over every reachable whole sum.
 
@@ -31,4 +32,5 @@ mod suite {
     mod quotient;
     mod scripts;
     mod sums;
+    mod tame;
 }

@@ -58,6 +58,52 @@ fn misere_nim_follows_bouton_at_any_size() {
 }
 
 #[test]
+fn misere_sums_of_tame_games_print_the_genus_argument() {
+    // Take 1, 3 or 4 is tame: heaps far past any search of whole sums
+    // answer from each heap's genus, with the winning moves.
+    let v = json(&[
+        "value",
+        "subtract:1,3,4",
+        "100",
+        "200",
+        "301",
+        "4000",
+        "--misere",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert!(
+        v["method"].as_str().unwrap().starts_with("tame (genus theory)"),
+        "{v}"
+    );
+    assert_eq!(v["notes"][1], "`200` has genus 2^20 (firm, as nim-sum 2)");
+    let after: Vec<&Value> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["position"])
+        .collect();
+    assert_eq!(after.len(), 3, "{v}");
+    // Each move it names leaves a sum that the same rule calls lost.
+    for p in after {
+        let heaps: Vec<&str> = p
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap())
+            .collect();
+        let w = json(&[&["value", "subtract:1,3,4"][..], &heaps, &["--misere", "--json"]].concat());
+        assert_eq!(w["outcome"], "P", "{heaps:?}");
+    }
+    // Small sums agree with the search over whole sums: Dawson's Kayles is
+    // tame below heap 10, wild (answered otherwise) from it.
+    let tame = json(&["value", "dawson-kayles", "3", "5", "8", "9", "--misere", "--json"]);
+    assert!(tame["method"].as_str().unwrap().starts_with("tame"), "{tame}");
+    let wild = json(&["value", "dawson-kayles", "10", "3", "--misere", "--json"]);
+    assert!(!wild["method"].as_str().unwrap().starts_with("tame"), "{wild}");
+}
+
+#[test]
 fn misere_kayles_differs_from_normal_play() {
     // A lone pin: normal play wins by taking it, misère play loses.
     assert_eq!(json(&["value", "kayles", "1", "--json"])["outcome"], "N");

@@ -2,8 +2,9 @@
 //! values g⁻ of single positions, and genus symbols.
 //!
 //! Misère values do not add, so apart from Nim every answer here comes from
-//! the exact graph of whole sums ([`SumGraph`]); the misère quotient, which
-//! answers sums of any number of heaps at once, is future work.
+//! the exact graph of whole sums ([`SumGraph`]). Sums of tame games are
+//! answered in [`tame`](super::tame), sums of heaps by their misère
+//! quotient in [`quotient`](super::quotient).
 
 use super::sums::SumGraph;
 use super::{Limits, Play};

@@ -20,6 +20,7 @@ pub mod retrograde;
 mod solver;
 pub mod stop;
 pub mod sums;
+pub mod tame;
 
 pub use solver::{HeapOracle, Solver, WinningMove};
 
