@@ -5,7 +5,10 @@
 //! - Normal play of acyclic games: Sprague–Grundy values ([`Solver`]), with
 //!   heap values from a proven pattern where one exists.
 //! - Misère Nim: Bouton's rule, for heaps of any size.
-//! - Misère play of other games, and every question about remoteness: the
+//! - Misère play of sums of tame games: genus theory ([`tame`]), for
+//!   components of any size whose positions all play as misère Nim's.
+//! - Misère play of sums of heaps up to 40: their proven misère quotient.
+//! - Misère play of other sums, and every question about remoteness: the
 //!   exact graph of whole sums ([`SumGraph`]) and retrograde analysis.
 //! - Loopy games: Smith's generalised values per component and his rule for
 //!   sums; draws are reported as `D`, never as a win or a loss.
@@ -498,8 +501,9 @@ fn rated<R: Ruleset>(
     out
 }
 
-/// Misère play (and special conventions): Bouton for Nim, else the exact
-/// graph of whole sums.
+/// Misère play (and special conventions): Bouton for Nim, the tame rule
+/// for sums of tame games, the misère quotient for sums of small heaps,
+/// else the exact graph of whole sums.
 fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Result<Answer<R::Position>> {
     let components = vec![
         ComponentValue {
@@ -513,7 +517,7 @@ fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
             return Ok(a);
         }
     }
-    if query.play == Play::Misere {
+    if query.play == Play::Misere && rules.convention() != Convention::Special {
         if let Some(a) = tame_answer(rules, sum, query, components.clone())? {
             return Ok(a);
         }
@@ -762,7 +766,7 @@ fn tame_answer<R: Ruleset>(
         }
     }
     let shape = if whole.firm {
-        "one heap of 2 or more"
+        "at least one heap of 2 or more"
     } else {
         "every heap at most 1"
     };

@@ -101,6 +101,10 @@ fn misere_sums_of_tame_games_print_the_genus_argument() {
     assert!(tame["method"].as_str().unwrap().starts_with("tame"), "{tame}");
     let wild = json(&["value", "dawson-kayles", "10", "3", "--misere", "--json"]);
     assert!(!wild["method"].as_str().unwrap().starts_with("tame"), "{wild}");
+    // A heap with too many moves to list is refused at once, not listed.
+    let (code, _, err) = run(&["value", "allbut:1", "1000000000000", "--misere"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("listing the moves of `1000000000000`"), "{err}");
 }
 
 #[test]

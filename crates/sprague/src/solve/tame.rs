@@ -22,13 +22,15 @@
 //!    it has a firm option of value 0; with value a ≥ 2, for r = 0 and 1,
 //!    a fickle option of value r ⊕ 1 or a firm option of value r.
 //!
-//! By induction on the sum: from a predicted P-position every move changes
-//! the value (a is a mex) or, by 2 and 3, cannot reach the other P form;
-//! from a predicted N-position with a move, Nim's winning move exists: with
-//! two firm parts, the usual move to value 0; with one firm part y and
-//! fickle rest of value r ≠ a(y), y's option from 3 (or, when a(y) = 0, a
-//! fickle part of value 1 moving to 0, by 2); with all parts fickle and
-//! value 0, a fickle move of a part, by 2.
+//! By induction on the sum. A predicted P-position has a move (by 1, a
+//! firm part or a part of value 1 has one), and every move leads to a
+//! predicted N-position: it changes the value (a is a mex), and, by 2 and
+//! 3, it cannot reach the other P form either. From a predicted N-position
+//! with a move, Nim's winning move exists: with two or more firm parts,
+//! the usual move to value 0; with one firm part y and fickle rest of
+//! value r ≠ a(y), y's option from 3 (or, when a(y) = 0, a fickle part of
+//! value 1 moving to 0, by 2); with all parts fickle and value 0, a fickle
+//! move of a part, by 2. The sum with no move is fickle of value 0: N.
 //!
 //! The labels are forced: a ≥ 2 is firm, and for a ≤ 1 the misère outcome
 //! of x alone decides. [`tame`] finds every position each component
@@ -168,7 +170,10 @@ enum State {
 /// # Errors
 /// A root the rules refuse, [`Error::LimitExceeded`] past
 /// `limits.max_states` positions, [`Error::WorkExceeded`] past
-/// `limits.max_work` parts of moves listed, and a stop ([`stop`]).
+/// `limits.max_work` parts of moves listed (or at a position whose moves
+/// the rules count above either bound, before listing them), and a stop
+/// ([`stop`]). Rulesets of a special convention (whose positions do not
+/// add as sums) are for the caller to keep away.
 ///
 /// # Complexity
 /// O(positions + parts of all their moves), one hash-map entry a position;
@@ -284,8 +289,15 @@ impl<R: Ruleset> Walk<'_, R> {
         if n.is_multiple_of(1024) {
             stop::check()?;
         }
-        self.listed.clear();
         let p = self.nodes[n].position.clone();
+        // Refuse a position with too many moves before listing them.
+        if self.rules.branching(&p) > self.limits.max_work.min(self.limits.max_states) {
+            return Err(Error::WorkExceeded {
+                what: "the moves a tame check lists".into(),
+                limit: self.limits.max_work,
+            });
+        }
+        self.listed.clear();
         self.rules.moves(&p, &mut self.listed);
         self.work += self.listed.all_parts().len() as u64 + 1;
         if self.work > self.limits.max_work {
