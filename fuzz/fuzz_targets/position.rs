@@ -1,13 +1,14 @@
 //! Position text of every built-in ruleset, then the question `sprague
 //! value` asks about it, within small bounds: the first byte picks the
-//! game, the rest is the position text, one component per line.
+//! game (its low bits) and misère play (its high bit), the rest is the
+//! position text, one component per line.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sprague::query::Query;
 use sprague::report::value_report;
 use sprague::rules::Game;
-use sprague::solve::Limits;
+use sprague::solve::{Limits, Play};
 
 /// One spec of every built-in family (and a few that stress a path).
 const SPECS: &[&str] = &[
@@ -48,6 +49,7 @@ fuzz_target!(|data: &[u8]| {
             max_work: 200_000,
         },
         max_moves: 10,
+        play: if pick & 0x80 != 0 { Play::Misere } else { Play::Normal },
         ..Query::default()
     };
     let _ = value_report(&game, &positions, &query, false);

@@ -345,7 +345,15 @@ def test_ctrl_c_stops_a_long_table(code):
     import sys
     import time
 
-    p = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+    # A job started in the background by a shell inherits SIGINT ignored,
+    # and Python then installs no handler for it: restore the default, as
+    # a terminal gives it.
+    p = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     time.sleep(1.5)
     assert p.poll() is None, p.stderr.read()
     sent = time.monotonic()
