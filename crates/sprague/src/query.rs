@@ -116,16 +116,18 @@ pub struct Answer<P> {
     pub notes: Vec<String>,
 }
 
-/// The search budget for a Grundy value that is only a bonus, when the
-/// rules know the outcome in closed form.
-const QUICK_STATES: u64 = 200_000;
-/// The work budget for the same bonus (a few milliseconds).
-const QUICK_WORK: u64 = 2_000_000;
-/// The graph of sums built only for remoteness, when the outcome comes
-/// from elsewhere, holds at most this many states …
-const REMOTENESS_STATES: u64 = 1_000_000;
-/// … and takes at most this many steps.
-const REMOTENESS_WORK: u64 = 20_000_000;
+/// The budget for a Grundy value that is only a bonus, when the rules
+/// know the outcome in closed form (a few milliseconds).
+const QUICK_LIMITS: Limits = Limits {
+    max_states: 200_000,
+    max_work: 2_000_000,
+};
+/// The budget of the graph of sums built only for remoteness, when the
+/// outcome comes from elsewhere.
+const REMOTENESS_LIMITS: Limits = Limits {
+    max_states: 1_000_000,
+    max_work: 20_000_000,
+};
 
 /// Heaps above this get their values from a proven pattern when the game
 /// has one; below it the dense table is as quick.
@@ -297,8 +299,7 @@ fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> R
     let mut limits = query.limits;
     if sum.len() == 1 && rules.closed_outcome(&sum[0]).is_some() {
         // The outcome is known anyway: spend little on the Grundy value.
-        limits.max_states = limits.max_states.min(QUICK_STATES);
-        limits.max_work = limits.max_work.min(QUICK_WORK);
+        limits = limits.within(QUICK_LIMITS);
     }
     let mut solver = Solver::new(rules, limits);
     let mut notes = Vec::new();
@@ -409,10 +410,7 @@ fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> R
 /// Fills in remoteness from a bounded graph of sums; a note where it did
 /// not fit.
 fn add_remoteness<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query, a: &mut Answer<R::Position>) {
-    let limits = Limits {
-        max_states: query.limits.max_states.min(REMOTENESS_STATES),
-        max_work: query.limits.max_work.min(REMOTENESS_WORK),
-    };
+    let limits = query.limits.within(REMOTENESS_LIMITS);
     let mut graph = SumGraph::new(rules, limits);
     let root = match graph.add_root(sum) {
         Ok(r) => r,
@@ -534,10 +532,7 @@ fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
     let limits = if special {
         query.limits
     } else {
-        Limits {
-            max_states: query.limits.max_states.min(REMOTENESS_STATES),
-            max_work: query.limits.max_work.min(REMOTENESS_WORK),
-        }
+        query.limits.within(REMOTENESS_LIMITS)
     };
     let mut graph = SumGraph::new(rules, limits);
     let root = match graph.add_root(sum) {
@@ -648,10 +643,7 @@ fn quotient_answer<R: Ruleset>(
     if largest == 0 || largest > QUOTIENT_HEAP {
         return None;
     }
-    let limits = Limits {
-        max_states: query.limits.max_states.min(QUOTIENT_LIMITS.max_states),
-        max_work: query.limits.max_work.min(QUOTIENT_LIMITS.max_work),
-    };
+    let limits = query.limits.within(QUOTIENT_LIMITS);
     let q = MisereQuotient::cached(rules, largest, limits).ok()?;
     let outcome = q.outcome(&heaps)?;
     let mut moves = Vec::new();
@@ -723,10 +715,7 @@ fn tame_answer<R: Ruleset>(
     query: &Query,
     components: Vec<ComponentValue>,
 ) -> Result<Option<Answer<R::Position>>> {
-    let limits = Limits {
-        max_states: query.limits.max_states.min(TAME_LIMITS.max_states),
-        max_work: query.limits.max_work.min(TAME_LIMITS.max_work),
-    };
+    let limits = query.limits.within(TAME_LIMITS);
     let t = match tame::tame(rules, sum, limits) {
         Ok(Ok(t)) => t,
         Ok(Err(_)) | Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) => return Ok(None),

@@ -17,7 +17,7 @@
 //! back into the error. The solvers' state is dropped with the unwind, so
 //! nothing half-computed is ever returned.
 
-use super::{HeapLister, HeapMoves, Moves, Ruleset};
+use super::{HeapLister, HeapListing, HeapMoves, Moves, Ruleset};
 use crate::{excerpt, Error, Result};
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -258,6 +258,43 @@ pub trait DynamicRules: Send + Sync + fmt::Debug {
         false
     }
 
+    /// In a heap game, the moves of heap `n` as the dense engine reads
+    /// them: each move's parts (heaps of 1 to n - 1; empty heaps dropped)
+    /// appended to `parts`, then the move's end to `ends`. By default
+    /// from [`DynamicRules::moves`]; an implementation may skip building
+    /// [`DynMove`]s.
+    ///
+    /// # Errors
+    /// Those of [`DynamicRules::moves`], and [`Error::Script`] for a part
+    /// that is not a heap smaller than `n`.
+    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()> {
+        let moves = self.moves(&Value::Int(n as i64))?;
+        heap_parts(&self.spec(), n, &moves, parts, ends)
+    }
+
+    /// Appends the moves of heaps `lo..hi`, in order, to `out`, as
+    /// [`DynamicRules::heap_options`] lists them, and where each heap's
+    /// moves end to `out.heaps`; by default one heap at a time.
+    ///
+    /// # Errors
+    /// The first heap that fails, and its error (`out` then holds a part
+    /// of the run).
+    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> std::result::Result<(), (u64, Error)> {
+        for n in lo..hi {
+            self.heap_options(n, &mut out.parts, &mut out.ends)
+                .map_err(|e| (n, e))?;
+            out.heaps.push(out.ends.len());
+        }
+        Ok(())
+    }
+
+    /// Whether several threads may call these rules at once to good effect
+    /// (a script: yes; a Python callback, which holds the GIL: no). Tables
+    /// of a heap game then list runs of heaps in parallel.
+    fn parallel(&self) -> bool {
+        false
+    }
+
     /// For games on two numbers: the position of cell (x, y) of a 2-D
     /// table; by default the list `[x, y]`.
     fn pair(&self, x: u64, y: u64) -> Option<Value> {
@@ -267,6 +304,43 @@ pub trait DynamicRules: Send + Sync + fmt::Debug {
     /// The first row and column of a 2-D table.
     fn pair_origin(&self) -> u64 {
         0
+    }
+}
+
+/// Appends `moves`, moves of heap `n` of the rules named `spec`, as
+/// [`DynamicRules::heap_options`] lists them.
+///
+/// # Errors
+/// [`Error::Script`] for a part that is not a heap smaller than `n`.
+pub fn heap_parts(
+    spec: &str,
+    n: u64,
+    moves: &[DynMove],
+    parts: &mut Vec<u64>,
+    ends: &mut Vec<usize>,
+) -> Result<()> {
+    for m in moves {
+        for q in &m.parts {
+            match q {
+                Value::Int(0) => {}
+                Value::Int(k) if *k > 0 && (*k as u64) < n => parts.push(*k as u64),
+                _ => return Err(not_a_smaller_heap(spec, n, q)),
+            }
+        }
+        ends.push(parts.len());
+    }
+    Ok(())
+}
+
+/// The error for a move of heap `n` that leaves `part`, which is not a
+/// heap smaller than `n`.
+pub fn not_a_smaller_heap(spec: &str, n: u64, part: &Value) -> Error {
+    Error::Script {
+        script: spec.to_string(),
+        reason: format!(
+            "a move of heap {n} leaves `{}`: in a heap game every part is a heap smaller than the one moved from",
+            excerpt(&part.to_string())
+        ),
     }
 }
 
@@ -519,31 +593,74 @@ impl Ruleset for Dynamic {
 impl HeapLister for Dynamic {
     fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) {
         let p = Value::Int(n as i64);
-        let moves = match self.cache.get(&p) {
-            Some(m) => m.to_vec(),
-            None => self.fetch(&p),
-        };
-        for m in &moves {
-            for q in &m.parts {
-                match q {
-                    Value::Int(k) if *k >= 0 && (*k as u64) < n => parts.push(*k as u64),
-                    _ => abort(expanding(
-                        &*self.rules,
-                        Error::Script {
-                            script: self.spec(),
-                            reason: format!(
-                                "a move of heap {n} leaves `{}`: in a heap game every part is a heap smaller than the one moved from",
-                                excerpt(&q.to_string())
-                            ),
-                        },
-                        &p,
-                    )),
+        if let Some(moves) = self.cache.get(&p) {
+            // Listed earlier by a search: the cache holds what `fetch` gave.
+            for m in moves.iter() {
+                for q in &m.parts {
+                    match q {
+                        Value::Int(k) if *k > 0 && (*k as u64) < n => parts.push(*k as u64),
+                        _ => abort(expanding(
+                            &*self.rules,
+                            not_a_smaller_heap(&self.spec(), n, q),
+                            &p,
+                        )),
+                    }
                 }
+                ends.push(parts.len());
             }
-            ends.push(parts.len());
+            return;
+        }
+        if let Err(e) = self.rules.heap_options(n, parts, ends) {
+            abort(expanding(&*self.rules, e, &p));
+        }
+    }
+
+    /// Lists a run of heaps on up to [`LIST_THREADS`] threads when the rules
+    /// allow it, each thread a contiguous part of the run; a failure is
+    /// reported for the smallest heap that fails, as a one-thread listing
+    /// would.
+    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) {
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get().min(LIST_THREADS));
+        let count = hi.saturating_sub(lo);
+        if !self.rules.parallel() || threads < 2 || count < 2 * MIN_PER_THREAD {
+            for n in lo..hi {
+                self.heap_options(n, &mut out.parts, &mut out.ends);
+                out.heaps.push(out.ends.len());
+            }
+            return;
+        }
+        let threads = threads.min((count / MIN_PER_THREAD) as usize) as u64;
+        let rules = &*self.rules;
+        let list = |a: u64, b: u64| -> std::result::Result<HeapListing, (u64, Error)> {
+            let mut l = HeapListing::default();
+            rules.heap_range(a, b, &mut l)?;
+            Ok(l)
+        };
+        let cut = |i: u64| lo + count * i / threads;
+        let results: Vec<_> = std::thread::scope(|s| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|i| s.spawn(move || list(cut(i), cut(i + 1))))
+                .collect();
+            let mut results = vec![list(lo, cut(1))];
+            for h in helpers {
+                results.push(h.join().unwrap_or_else(|payload| panic::resume_unwind(payload)));
+            }
+            results
+        });
+        for r in results {
+            match r {
+                Ok(l) => out.append(&l),
+                Err((n, e)) => abort(expanding(&*self.rules, e, &Value::Int(n as i64))),
+            }
         }
     }
 }
+
+/// The most threads that list a run of heaps of rules that allow it.
+const LIST_THREADS: usize = 8;
+
+/// The fewest heaps worth a thread of their own when listing a run.
+const MIN_PER_THREAD: u64 = 4;
 
 #[cfg(test)]
 mod tests {

@@ -198,4 +198,47 @@ pub trait HeapLister: Sync + Debug {
     /// smaller than `n`) to `parts`, then the end of the move in `parts`
     /// to `ends`.
     fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>);
+
+    /// Appends the moves of heaps `lo..hi`, in order, to `out`; by default
+    /// one heap at a time with [`HeapLister::heap_options`]. A lister may
+    /// list a run of heaps on several threads: their moves do not depend on
+    /// any value.
+    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) {
+        for n in lo..hi {
+            self.heap_options(n, &mut out.parts, &mut out.ends);
+            out.heaps.push(out.ends.len());
+        }
+    }
+}
+
+/// The moves of a run of heaps, listed by [`HeapLister::heap_range`].
+///
+/// Heap i of the run (counting from 0) has the moves
+/// `ends[heaps[i-1]..heaps[i]]` (from 0 for the first), and move j the
+/// parts `parts[ends[j-1]..ends[j]]`.
+#[derive(Clone, Debug, Default)]
+pub struct HeapListing {
+    /// Every part of every move, in order.
+    pub parts: Vec<u64>,
+    /// Where each move's parts end in `parts`.
+    pub ends: Vec<usize>,
+    /// Where each heap's moves end in `ends`.
+    pub heaps: Vec<usize>,
+}
+
+impl HeapListing {
+    /// Empties the listing, keeping its memory.
+    pub fn clear(&mut self) {
+        self.parts.clear();
+        self.ends.clear();
+        self.heaps.clear();
+    }
+
+    /// Appends `other`, a listing of the heaps that follow.
+    pub fn append(&mut self, other: &HeapListing) {
+        let (p, e) = (self.parts.len(), self.ends.len());
+        self.parts.extend_from_slice(&other.parts);
+        self.ends.extend(other.ends.iter().map(|x| x + p));
+        self.heaps.extend(other.heaps.iter().map(|x| x + e));
+    }
 }

@@ -1,20 +1,22 @@
 //! Rules written in Rhai: a script defines the moves, sprague solves them.
 //!
 //! The loader compiles script *text* (reading the file is the front end's
-//! job) once into an AST and evaluates it with one engine that every
-//! thread shares (Rhai's `sync` engine keeps no per-call state), in a
+//! job) once into an AST and evaluates it with one engine per thread (a
+//! pool of engines, each taken by one call at a time: threads sharing one
+//! Rhai engine slow each other down), in a
 //! sandbox: no `import`, no `eval`, no printing, no file, network or
 //! process access (the engine has no such functions), and every call
 //! bounded by [`ScriptLimits`]. The script API is documented on
 //! [`ScriptRules`] and in `docs/scripts.md`.
 
 use super::dynamic::{DynMove, DynamicRules, Value, MAX_DEPTH};
+use super::HeapListing;
 use crate::{excerpt, Error, Result};
 use rhai::{CallFnOptions, Dynamic as RDyn, Engine, EvalAltResult, Position, Scope, AST, INT};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Bounds on every call of a script's functions, so that no script runs
@@ -90,8 +92,14 @@ struct Parts(rhai::Array);
 /// ```
 pub struct ScriptRules {
     name: String,
-    engine: Engine,
-    ast: AST,
+    /// Engines not in use, each configured alike (sandbox, limits,
+    /// constants) and with its own copy of the script's functions; a call
+    /// takes one and gives it back.
+    engines: Mutex<Vec<(Engine, AST)>>,
+    /// The top-level constants, seen by every function.
+    constants: Arc<HashMap<String, RDyn>>,
+    /// The script's text, compiled again for each new engine.
+    text: String,
     heap: bool,
     loopy: bool,
     origin: u64,
@@ -117,7 +125,7 @@ fn at(pos: Position) -> String {
 
 thread_local! {
     /// When the script call running on this thread began (for the time
-    /// limit; the engine is shared, the clock is per thread).
+    /// limit; engines are pooled, the clock is per thread).
     static CALL_START: Cell<Instant> = Cell::new(Instant::now());
 }
 
@@ -157,6 +165,22 @@ fn engine(limits: ScriptLimits) -> Engine {
     e
 }
 
+/// Lets the functions run by `engine` see the top-level `constants`,
+/// unless a local variable of the same name hides them.
+fn see_constants(engine: &mut Engine, constants: &Arc<HashMap<String, RDyn>>) {
+    let constants = constants.clone();
+    #[allow(deprecated)] // `on_var` is marked volatile, not deprecated
+    engine.on_var(move |name, index, ctx| {
+        let Some(v) = constants.get(name) else {
+            return Ok(None);
+        };
+        if index > 0 || ctx.scope().contains(name) {
+            return Ok(None);
+        }
+        Ok(Some(v.clone()))
+    });
+}
+
 impl ScriptRules {
     /// Compiles a script. `name` names it in errors and in the spec
     /// (`script:NAME`).
@@ -181,7 +205,7 @@ impl ScriptRules {
         engine
             .run_ast_with_scope(&mut scope, &ast)
             .map_err(|e| fail(describe(*e, "the top-level statements", limits)))?;
-        let mut constants: HashMap<String, RDyn> = HashMap::new();
+        let mut constants: HashMap<String, RDyn> = HashMap::default();
         for (n, _, v) in scope.iter() {
             constants.insert(n.to_string(), v);
         }
@@ -203,7 +227,7 @@ impl ScriptRules {
                 .and_then(|n| u64::try_from(n).ok())
                 .ok_or_else(|| fail("`ORIGIN` must be a whole number ≥ 0".into()))?,
         };
-        let mut has = HashMap::new();
+        let mut has = HashMap::default();
         for (f, arity) in [
             ("moves", 1),
             ("format", 1),
@@ -223,24 +247,17 @@ impl ScriptRules {
                     .into(),
             ));
         }
-        // Top-level constants are visible in functions, unless a local
-        // variable of the same name hides them.
         let constants = Arc::new(constants);
-        #[allow(deprecated)] // `on_var` is marked volatile, not deprecated
-        engine.on_var(move |name, index, ctx| {
-            if index > 0 || ctx.scope().contains(name) {
-                return Ok(None);
-            }
-            Ok(constants.get(name).cloned())
-        });
+        see_constants(&mut engine, &constants);
         let moves_line = text
             .lines()
             .position(|l| l.trim_start().starts_with("fn moves"))
             .map(|i| i + 1);
         Ok(ScriptRules {
             name: name.to_string(),
-            engine,
-            ast: ast.clone_functions_only(),
+            engines: Mutex::new(vec![(engine, ast.clone_functions_only())]),
+            constants,
+            text: text.to_string(),
             heap,
             loopy,
             origin,
@@ -265,11 +282,49 @@ impl ScriptRules {
     /// Calls the script's function `f` with `args`; `during` says what
     /// the call was for, in errors.
     fn call(&self, f: &str, args: impl rhai::FuncArgs, during: impl FnOnce() -> String) -> Result<RDyn> {
+        let engine = self.take_engine()?;
+        let r = self.call_with(&engine, f, args, during);
+        self.give_back(engine);
+        r
+    }
+
+    /// Calls `f` as [`ScriptRules::call`] does, with `engine`.
+    fn call_with(
+        &self,
+        (engine, ast): &(Engine, AST),
+        f: &str,
+        args: impl rhai::FuncArgs,
+        during: impl FnOnce() -> String,
+    ) -> Result<RDyn> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         CALL_START.with(|c| c.set(Instant::now()));
-        self.engine
-            .call_fn_with_options::<RDyn>(options, &mut Scope::new(), &self.ast, f, args)
+        engine
+            .call_fn_with_options::<RDyn>(options, &mut Scope::new(), ast, f, args)
             .map_err(|e| self.fail(describe(*e, &during(), self.limits)))
+    }
+
+    /// Returns an engine taken by [`ScriptRules::take_engine`] to the pool.
+    fn give_back(&self, engine: (Engine, AST)) {
+        self.engines
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(engine);
+    }
+
+    /// An engine and its functions from the pool, or new ones made as the
+    /// first were (threads that share one AST slow each other down too).
+    fn take_engine(&self) -> Result<(Engine, AST)> {
+        let pooled = self.engines.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        if let Some(pair) = pooled {
+            return Ok(pair);
+        }
+        let mut e = engine(self.limits);
+        let ast = e
+            .compile(&self.text)
+            .map_err(|err| self.fail(format!("{}{}", at(err.position()), err.err_type())))?
+            .clone_functions_only();
+        see_constants(&mut e, &self.constants);
+        Ok((e, ast))
     }
 
     /// `fn moves` returned `what`, which is not a move: an error that says
@@ -356,7 +411,95 @@ fn to_rhai(p: &Value) -> RDyn {
     }
 }
 
+/// Appends one move of heap `n`, as the script returned it, to `parts`
+/// and `ends` if every part is a whole number from 0 to n - 1 (0 dropped:
+/// an empty heap); false, having appended nothing of the move, otherwise.
+fn heap_move(m: &RDyn, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> bool {
+    let start = parts.len();
+    let mut heap = |v: &RDyn| match v.as_int() {
+        Ok(0) => true,
+        Ok(k) if k > 0 && (k as u64) < n => {
+            parts.push(k as u64);
+            true
+        }
+        _ => false,
+    };
+    let whole = |target: &RDyn, heap: &mut dyn FnMut(&RDyn) -> bool| {
+        if let Some(p) = target.read_lock::<Parts>() {
+            p.0.iter().all(&mut *heap)
+        } else {
+            heap(target)
+        }
+    };
+    let ok = if m.is_map() {
+        match m.read_lock::<rhai::Map>() {
+            Some(map) => match map.get("to") {
+                Some(to) if map.get("label").is_none_or(|l| l.is_string()) => whole(to, &mut heap),
+                _ => false,
+            },
+            None => false,
+        }
+    } else {
+        whole(m, &mut heap)
+    };
+    if ok {
+        ends.push(parts.len());
+    } else {
+        parts.truncate(start);
+    }
+    ok
+}
+
 impl ScriptRules {
+    /// The moves of heap `n` as [`DynamicRules::heap_options`] lists them,
+    /// read straight from the script's arrays (no [`DynMove`] is built);
+    /// anything unusual (a part that is no smaller heap, a value that is no
+    /// move) goes the general way, which names what is wrong.
+    fn heap_options_with(
+        &self,
+        engine: &(Engine, AST),
+        n: u64,
+        parts: &mut Vec<u64>,
+        ends: &mut Vec<usize>,
+    ) -> Result<()> {
+        let r = self.call_with(engine, "moves", (n as INT,), || "fn moves".into())?;
+        let list = self.moves_array(r)?;
+        let (p0, e0) = (parts.len(), ends.len());
+        if list.iter().all(|m| heap_move(m, n, parts, ends)) {
+            return Ok(());
+        }
+        parts.truncate(p0);
+        ends.truncate(e0);
+        let moves = self.to_moves(list)?;
+        super::dynamic::heap_parts(&self.spec(), n, &moves, parts, ends)
+    }
+
+    /// Calls `fn moves` on `p`: the array it returns.
+    fn call_moves(&self, p: RDyn) -> Result<rhai::Array> {
+        let r = self.call("moves", (p,), || "fn moves".into())?;
+        self.moves_array(r)
+    }
+
+    /// What `fn moves` returned, checked to be an array.
+    fn moves_array(&self, r: RDyn) -> Result<rhai::Array> {
+        if !r.is_array() {
+            return Err(self.fail(format!(
+                "fn moves returned {}: return an array of moves (`[]` for none)",
+                describe_value(&r)
+            )));
+        }
+        Ok(r.cast::<rhai::Array>())
+    }
+
+    /// The moves an array returned by `fn moves` lists.
+    fn to_moves(&self, list: rhai::Array) -> Result<Vec<DynMove>> {
+        let mut out = Vec::with_capacity(list.len());
+        for (i, m) in list.into_iter().enumerate() {
+            out.push(self.to_move(i, m)?);
+        }
+        Ok(out)
+    }
+
     /// One move from the value a script returned.
     fn to_move(&self, i: usize, m: RDyn) -> Result<DynMove> {
         let (target, label) = if m.is_map() {
@@ -395,19 +538,36 @@ impl DynamicRules for ScriptRules {
     }
 
     fn moves(&self, p: &Value) -> Result<Vec<DynMove>> {
-        let r = self.call("moves", (to_rhai(p),), || "fn moves".into())?;
-        if !r.is_array() {
-            return Err(self.fail(format!(
-                "fn moves returned {}: return an array of moves (`[]` for none)",
-                describe_value(&r)
-            )));
+        let list = self.call_moves(to_rhai(p))?;
+        self.to_moves(list)
+    }
+
+    /// Reads the heaps each move leaves straight from the script's arrays
+    /// (see [`ScriptRules::heap_options_with`]).
+    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()> {
+        let engine = self.take_engine()?;
+        let r = self.heap_options_with(&engine, n, parts, ends);
+        self.give_back(engine);
+        r
+    }
+
+    /// Lists the run with one engine, taken once (not once a heap).
+    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> std::result::Result<(), (u64, Error)> {
+        let engine = self.take_engine().map_err(|e| (lo, e))?;
+        let mut r = Ok(());
+        for n in lo..hi {
+            if let Err(e) = self.heap_options_with(&engine, n, &mut out.parts, &mut out.ends) {
+                r = Err((n, e));
+                break;
+            }
+            out.heaps.push(out.ends.len());
         }
-        let list = r.cast::<rhai::Array>();
-        let mut out = Vec::with_capacity(list.len());
-        for (i, m) in list.into_iter().enumerate() {
-            out.push(self.to_move(i, m)?);
-        }
-        Ok(out)
+        self.give_back(engine);
+        r
+    }
+
+    fn parallel(&self) -> bool {
+        true
     }
 
     fn parse(&self, text: &str) -> Result<Value> {

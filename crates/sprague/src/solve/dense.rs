@@ -6,7 +6,7 @@
 //! C loop, no allocation per heap.
 
 use super::Limits;
-use crate::rules::HeapMoves;
+use crate::rules::{HeapListing, HeapMoves};
 use crate::{Error, Result};
 
 /// Fills `table` so that it holds g(0..=upto).
@@ -51,8 +51,11 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
     }
     table.reserve(upto + 1 - table.len());
     let mut mex = Mex::new(table.iter().copied().max().unwrap_or(0));
-    // The listed moves of one heap (HeapMoves::Listed), reused.
-    let (mut parts, mut ends) = (Vec::new(), Vec::new());
+    // The listed moves (HeapMoves::Listed) of heaps `listed.0..listed.1`,
+    // asked a run at a time (a lister may use several threads) and reused.
+    let mut listing = HeapListing::default();
+    let mut listed = (table.len(), table.len());
+    let mut run = 16;
     for n in table.len()..=upto {
         if n % 1024 == 0 {
             super::stop::check()?;
@@ -88,14 +91,24 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
             }),
             HeapMoves::Grundy => mex.run(|m| mark_splits(table, n, n.saturating_sub(1) / 2, m)),
             HeapMoves::Listed(lister) => {
-                parts.clear();
-                ends.clear();
-                lister.heap_options(n as u64, &mut parts, &mut ends);
+                if n == listed.1 {
+                    let hi = (n + run).min(upto + 1);
+                    listing.clear();
+                    lister.heap_range(n as u64, hi as u64, &mut listing);
+                    assert_eq!(listing.heaps.len(), hi - n, "a lister lists every heap asked");
+                    listed = (n, hi);
+                    run = next_run(run, listing.parts.len() + listing.ends.len());
+                }
+                let i = n - listed.0;
+                let first = if i == 0 { 0 } else { listing.heaps[i - 1] };
+                let moves = &listing.ends[first..listing.heaps[i]];
+                let mut start = if first == 0 { 0 } else { listing.ends[first - 1] };
                 mex.run(|m| {
-                    let mut start = 0;
-                    for &end in &ends {
+                    for &end in moves {
                         // Every part is below n (the lister checks), so in the table.
-                        let v = parts[start..end].iter().fold(0, |x, &k| x ^ table[k as usize]);
+                        let v = listing.parts[start..end]
+                            .iter()
+                            .fold(0, |x, &k| x ^ table[k as usize]);
                         m.mark(v);
                         start = end;
                     }
@@ -125,6 +138,20 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
         table.push(g);
     }
     Ok(())
+}
+
+/// The next run of heaps to list at once, after a run of `run` heaps
+/// listed `size` parts and moves: runs grow while listings stay small
+/// (fewer hand-offs to a lister's threads), and shrink when heaps have many
+/// moves (bounded memory, and the stop flag looked at often).
+fn next_run(run: usize, size: usize) -> usize {
+    if size > 1 << 22 {
+        (run / 2).max(1)
+    } else if size < 1 << 20 {
+        (run * 2).min(1 << 12)
+    } else {
+        run
+    }
 }
 
 /// The steps (option values looked at) to extend a table of `from` values

@@ -44,6 +44,23 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// These limits, each no larger than the same limit of `cap`.
+    ///
+    /// ```
+    /// use sprague::solve::Limits;
+    /// let cap = Limits { max_states: 10, max_work: 1000 };
+    /// let l = Limits { max_states: 50, max_work: 100 }.within(cap);
+    /// assert_eq!((l.max_states, l.max_work), (10, 100));
+    /// ```
+    pub fn within(self, cap: Limits) -> Limits {
+        Limits {
+            max_states: self.max_states.min(cap.max_states),
+            max_work: self.max_work.min(cap.max_work),
+        }
+    }
+}
+
 /// Who wins when the player to move cannot move: a parameter of every
 /// question, not a property of the rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

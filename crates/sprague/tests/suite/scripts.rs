@@ -290,3 +290,55 @@ fn values_and_moves_of_the_wrong_kind_are_named() {
         assert!(e.to_string().contains(needle), "{text}: {e}");
     }
 }
+
+#[test]
+fn a_table_listed_on_several_threads_names_the_smallest_failing_heap() {
+    // Heaps are listed in runs, each split between threads: whichever
+    // thread fails first, the error is the one a bottom-up walk meets
+    // first, at every table size.
+    let text = "const HEAP = true;\nfn moves(n) {\n  if n == 3001 || n == 3900 || n == 7000 { throw `bad ${n}`; }\n  if n > 0 { [n - 1] } else { [] }\n}";
+    for upto in [3001, 3950, 8000, 20_000] {
+        let s = script("fail.rhai", text);
+        let e = guard(|| {
+            Solver::new(&s, Limits::default())
+                .heap_table(upto)
+                .map(|t| t.len())
+        })
+        .unwrap_err();
+        let e = e.to_string();
+        assert!(
+            e.contains("bad 3001") && e.contains("position `3001`"),
+            "{upto}: {e}"
+        );
+    }
+}
+
+#[test]
+fn tables_grown_in_steps_equal_one_table_whatever_form_the_moves_take() {
+    // Moves as numbers, as parts(…) (0 parts dropped) and as labelled maps:
+    // the heap lister reads each form straight from the script.
+    let forms = "const HEAP = true;\nfn moves(n) {\n  let out = [];\n  if n >= 1 { out.push(n - 1); }\n  if n >= 3 { out.push(parts(1, n - 3, 0)); }\n  if n >= 4 { out.push(#{to: parts(n - 4), label: \"four\"}); }\n  if n >= 5 { out.push(#{to: n - 5}); }\n  out\n}";
+    let plain = "const HEAP = true;\nfn moves(n) {\n  let out = [];\n  if n >= 1 { out.push(n - 1); }\n  if n >= 3 { out.push(parts(1, n - 3)); }\n  if n >= 4 { out.push(n - 4); }\n  if n >= 5 { out.push(n - 5); }\n  out\n}";
+    let whole = heap_table(&script("plain.rhai", plain), 6000);
+    let s = script("forms.rhai", forms);
+    let mut solver = Solver::new(&s, Limits::default());
+    for upto in [0, 1, 2, 17, 18, 1000, 1001, 6000] {
+        let t = guard(|| solver.heap_table(upto).map(<[u32]>::to_vec)).unwrap();
+        assert_eq!(t, whole[..=upto as usize], "to {upto}");
+    }
+    // The moves as every other solver lists them (`Ruleset::moves`, not the
+    // heap lister) give the same values.
+    for n in [0u64, 5, 99, 777, 5999] {
+        let mut moves = sprague::rules::Moves::new(false);
+        guard(|| {
+            s.moves(&Value::Int(n as i64), &mut moves);
+            Ok(())
+        })
+        .unwrap();
+        let options = moves.iter().map(|parts| {
+            let heaps = parts.iter().map(|p| p.as_int().unwrap() as usize);
+            heaps.fold(0u64, |x, h| x ^ whole[h] as u64)
+        });
+        assert_eq!(sprague::mex(options), whole[n as usize] as u64, "heap {n}");
+    }
+}
