@@ -615,7 +615,7 @@ impl HeapLister for Dynamic {
         }
     }
 
-    /// Lists a run of heaps on up to [`LIST_THREADS`] threads when the rules
+    /// Lists a run of heaps on up to 8 threads when the rules
     /// allow it, each thread a contiguous part of the run; a failure is
     /// reported for the smallest heap that fails, as a one-thread listing
     /// would.

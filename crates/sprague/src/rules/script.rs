@@ -543,7 +543,8 @@ impl DynamicRules for ScriptRules {
     }
 
     /// Reads the heaps each move leaves straight from the script's arrays
-    /// (see [`ScriptRules::heap_options_with`]).
+    /// (a part that is no smaller heap, or a value that is no move, goes
+    /// the general way, which names what is wrong).
     fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()> {
         let engine = self.take_engine()?;
         let r = self.heap_options_with(&engine, n, parts, ends);
