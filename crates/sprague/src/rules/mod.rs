@@ -201,8 +201,9 @@ pub trait HeapLister: Sync + Debug {
 
     /// Appends the moves of heaps `lo..hi`, in order, to `out`; by default
     /// one heap at a time with [`HeapLister::heap_options`]. A lister may
-    /// list a run of heaps on several threads: their moves do not depend on
-    /// any value.
+    /// list a run of heaps on several threads (their moves do not depend
+    /// on any value), and may list fewer heaps than asked, from `lo` on and
+    /// at least one, to bound its memory.
     fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) {
         for n in lo..hi {
             self.heap_options(n, &mut out.parts, &mut out.ends);
@@ -227,6 +228,11 @@ pub struct HeapListing {
 }
 
 impl HeapListing {
+    /// The parts and moves it holds.
+    pub fn size(&self) -> usize {
+        self.parts.len() + self.ends.len()
+    }
+
     /// Empties the listing, keeping its memory.
     pub fn clear(&mut self) {
         self.parts.clear();

@@ -1,9 +1,10 @@
 //! Rules written in Rhai: a script defines the moves, sprague solves them.
 //!
 //! The loader compiles script *text* (reading the file is the front end's
-//! job) once into an AST and evaluates it with one engine per thread (a
-//! pool of engines, each taken by one call at a time: threads sharing one
-//! Rhai engine slow each other down), in a
+//! job), runs its top-level statements once, and evaluates its functions
+//! with one engine per thread (a pool of engines, each with its own
+//! compiled copy and taken by one call at a time: threads sharing one Rhai
+//! engine slow each other down), in a
 //! sandbox: no `import`, no `eval`, no printing, no file, network or
 //! process access (the engine has no such functions), and every call
 //! bounded by [`ScriptLimits`]. The script API is documented on

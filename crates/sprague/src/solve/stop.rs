@@ -7,7 +7,8 @@
 //! instead of running on to its bounds. The flag is seen by the work
 //! counters of [`super::Solver`], [`super::sums::SumGraph`],
 //! [`super::outcome`], [`super::quotient`] and [`super::loopy`], every
-//! 1024 heaps of a dense table ([`super::dense`]) and between the batches
+//! 1024 heaps of a dense table ([`super::dense`]; the threads that list a
+//! scripted heap game's moves look at it every 16 heaps) and between the batches
 //! of the sequence engine where `value` and `analyze` run it, on the
 //! thread that runs the computation.
 
@@ -69,6 +70,12 @@ pub fn stoppable<T>(flag: &StopFlag, work: impl FnOnce() -> T) -> T {
     let outer = CURRENT.with(|c| c.borrow_mut().replace(flag.clone()));
     let _restore = Restore(outer);
     work()
+}
+
+/// The flag of the computation running on this thread, for the threads
+/// it starts to look at.
+pub(crate) fn current() -> Option<StopFlag> {
+    CURRENT.with(|c| c.borrow().clone())
 }
 
 /// [`Error::Stopped`] if the computation on this thread was asked to end.
