@@ -595,24 +595,12 @@ impl Ruleset for Dynamic {
 impl HeapLister for Dynamic {
     fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) {
         let p = Value::Int(n as i64);
-        if let Some(moves) = self.cache.get(&p) {
+        let listed = match self.cache.get(&p) {
             // Listed earlier by a search: the cache holds what `fetch` gave.
-            for m in moves.iter() {
-                for q in &m.parts {
-                    match q {
-                        Value::Int(k) if *k > 0 && (*k as u64) < n => parts.push(*k as u64),
-                        _ => abort(expanding(
-                            &*self.rules,
-                            not_a_smaller_heap(&self.spec(), n, q),
-                            &p,
-                        )),
-                    }
-                }
-                ends.push(parts.len());
-            }
-            return;
-        }
-        if let Err(e) = self.rules.heap_options(n, parts, ends) {
+            Some(moves) => heap_parts(&self.spec(), n, &moves, parts, ends),
+            None => self.rules.heap_options(n, parts, ends),
+        };
+        if let Err(e) = listed {
             abort(expanding(&*self.rules, e, &p));
         }
     }

@@ -124,6 +124,11 @@ fn at(pos: Position) -> String {
     }
 }
 
+/// A syntax error of the script, with its line and column.
+fn syntax(e: &rhai::ParseError) -> String {
+    format!("{}{}", at(e.position()), e.err_type())
+}
+
 thread_local! {
     /// When the script call running on this thread began (for the time
     /// limit; engines are pooled, the clock is per thread).
@@ -198,9 +203,7 @@ impl ScriptRules {
             reason,
         };
         let mut engine = engine(limits);
-        let ast = engine
-            .compile(text)
-            .map_err(|e| fail(format!("{}{}", at(e.position()), e.err_type())))?;
+        let ast = engine.compile(text).map_err(|e| fail(syntax(&e)))?;
         let mut scope = Scope::new();
         CALL_START.with(|c| c.set(Instant::now()));
         engine
@@ -322,7 +325,7 @@ impl ScriptRules {
         let mut e = engine(self.limits);
         let ast = e
             .compile(&self.text)
-            .map_err(|err| self.fail(format!("{}{}", at(err.position()), err.err_type())))?
+            .map_err(|e| self.fail(syntax(&e)))?
             .clone_functions_only();
         see_constants(&mut e, &self.constants);
         Ok((e, ast))
