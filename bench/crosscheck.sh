@@ -4,7 +4,7 @@
 # both checksums of g(0..=N), and with O and P how many n break a claimed
 # period P from O.
 #
-#   bench/crosscheck.sh 0.106 1000000 465 328226   # a period credited to 0.106
+#   bench/crosscheck.sh 0.106 1000000 465 328226   # a period once credited to 0.106, which fails
 #   bench/crosscheck.sh 0.16 200000                # the checksums alone
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2,7 +2,7 @@
 //! with its sources): the engine proves exactly the published pre-period
 //! and period. Games whose proof needs fewer than 2·10^5 values run here
 //! (pre-periods up to 46 578); the rest (0.354 needs 2·10^7 values, 0.1777
-//! 5·10^8) in the ignored test and `bench/published.sh`.
+//! 5·10^8) in the ignored test and `ALL=1 bench/published.sh`.
 
 use sprague::engine::{Engine, SeqGame, Status, Tuning};
 use sprague::rules::OctalCode;
@@ -58,7 +58,7 @@ fn published_games_with_short_pre_periods_are_proven_as_published() {
 }
 
 #[test]
-#[ignore = "slow: 0.1777 needs 5·10^8 values and 2.8 GB (minutes in release); ALL=1 bench/published.sh prints the times"]
+#[ignore = "slow: 0.1777 needs 5·10^8 values and about 3 GB (minutes in release); ALL=1 bench/published.sh prints the times"]
 fn every_published_game_is_proven_as_published() {
     for (code, o, p) in published() {
         let upto = needs(&code, o, p).max(100_000_000);
