@@ -144,7 +144,7 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
     Ok(())
 }
 
-/// The next run of heaps (at most 1024) to list at once, after a run of
+/// The next run of heaps (at most 4096) to list at once, after a run of
 /// `run` heaps listed `size` parts and moves: runs grow while listings stay
 /// small (fewer hand-offs to a lister's threads), and shrink when heaps
 /// have many moves (the lister also stops a run early at its memory cap).
@@ -152,7 +152,7 @@ fn next_run(run: usize, size: usize) -> usize {
     if size > 1 << 22 {
         (run / 2).max(1)
     } else if size < 1 << 20 {
-        (run * 2).min(1 << 10)
+        (run * 2).min(1 << 12)
     } else {
         run
     }
