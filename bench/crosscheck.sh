@@ -8,8 +8,13 @@
 #   bench/crosscheck.sh 0.16 200000                # the checksums alone
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[[ $# == 2 || $# == 4 ]] || { echo "usage: bench/crosscheck.sh 0.CODE N [O P]" >&2; exit 2; }
+usage() { echo "usage: bench/crosscheck.sh 0.CODE N [O P] (N, O, P plain whole numbers, P >= 1): $1" >&2; exit 2; }
+[[ $# == 2 || $# == 4 ]] || usage "two or four arguments, not $#"
 code=$1 n=$2
+for x in "${@:2}"; do
+    [[ "$x" =~ ^[0-9]{1,10}$ ]] || usage "\`$x\` is not a plain whole number below 10^10"
+done
+[[ $# == 2 || "$4" -ge 1 ]] || usage "the period P must be at least 1"
 cargo build --release --locked -q -p sprague-cli
 SPRAGUE="${CARGO_TARGET_DIR:-target}/release/sprague"
 tmp=$(mktemp -d)

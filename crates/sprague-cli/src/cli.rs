@@ -68,11 +68,13 @@ pub enum Command {
 /// Bounds shared by every computing subcommand.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct LimitArgs {
-    /// The most positions a search may remember (and table entries it may hold).
-    #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_states)]
+    /// The most positions a search may remember (and table entries it may hold); 10^8 and 2^27 work too.
+    #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_states,
+          value_parser = crate::cmd::whole_or_power, allow_hyphen_values = true)]
     pub max_states: u64,
     /// The most steps a computation may take (moves listed, option values looked at; ~10^9 a second).
-    #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_work)]
+    #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_work,
+          value_parser = crate::cmd::whole_or_power, allow_hyphen_values = true)]
     pub max_work: u64,
     /// Scripted rules (`script:FILE`): the most operations one call of the script may take.
     #[arg(long, value_name = "N", default_value_t = sprague::rules::ScriptLimits::default().ops)]

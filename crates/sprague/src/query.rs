@@ -142,12 +142,25 @@ pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) 
         return None;
     }
     // Never compute more values than the plain way would.
-    let limits = HeapLimits {
+    let quick = HeapLimits {
         upto: Some(largest.min(HeapLimits::default_upto(moves))),
         max_states: limits.max_states,
         max_work: limits.max_work,
     };
-    crate::pattern::prove(moves, limits).ok().flatten()
+    if let Some(proof) = crate::pattern::prove(moves, quick).ok().flatten() {
+        return Some(proof);
+    }
+    // A heap beyond any table: the sequence engine may still prove a
+    // period within the state limit (0.127's needs 93,171 values).
+    if largest >= limits.max_states.min(u32::MAX as u64 - 1) {
+        let search = HeapLimits {
+            upto: None,
+            max_states: limits.max_states,
+            max_work: limits.max_work,
+        };
+        return crate::pattern::prove_by_engine(moves, search).ok().flatten();
+    }
+    None
 }
 
 /// Answers `query` about the sum `sum` of `rules`' positions.
@@ -225,12 +238,20 @@ fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> 
     let Some(largest) = sum.iter().filter_map(|p| rules.heap_size(p)).max() else {
         return Ok(None);
     };
-    if largest <= ENGINE_FROM || largest >= u32::MAX as u64 - 1 {
+    if largest <= ENGINE_FROM {
         return Ok(None);
     }
-    if largest >= limits.max_states {
+    if largest >= limits.max_states.min(u32::MAX as u64 - 1) {
+        // `heap_pattern` has looked for a period within the limit already.
+        let what = match game.periodicity_t() {
+            Some(_) => format!(
+                "the table of g(0..={largest}) for `{}` (no period proven within the limit)",
+                rules.spec()
+            ),
+            None => format!("the table of g(0..={largest}) for `{}`", rules.spec()),
+        };
         return Err(Error::LimitExceeded {
-            what: format!("the table of g(0..={largest}) for `{}`", rules.spec()),
+            what,
             limit: limits.max_states,
         });
     }

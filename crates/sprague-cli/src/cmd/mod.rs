@@ -120,26 +120,25 @@ impl AsFileLen for std::io::StdinLock<'_> {
     }
 }
 
+/// A count people type: whole (`1000000`, `1_000_000`) or a power `B^K`
+/// (`2^28`, `10^6`); the error says what is wrong with `t`.
+pub(crate) fn whole_or_power(t: &str) -> Result<u64, String> {
+    let Some((b, e)) = t.split_once('^') else {
+        return sprague::number::parse_u64(t);
+    };
+    let b = sprague::number::parse_u64(b)?;
+    let e = sprague::number::parse_u64(e)?;
+    u32::try_from(e)
+        .ok()
+        .and_then(|e| b.checked_pow(e))
+        .ok_or_else(|| format!("`{t}` is larger than the largest supported value {}", u64::MAX))
+}
+
 /// `--upto N` or `--upto N,M`: each number whole (`1000000`, `1_000_000`)
 /// or a power `B^K` (`2^28`, `10^6`).
 pub(crate) fn parse_upto(text: &str) -> anyhow::Result<(u64, Option<u64>)> {
     let bad = |why: String| anyhow::anyhow!("bad --upto `{text}`: {why}");
-    let num = |t: &str| -> anyhow::Result<u64> {
-        let Some((b, e)) = t.split_once('^') else {
-            return sprague::number::parse_u64(t).map_err(bad);
-        };
-        let b = sprague::number::parse_u64(b).map_err(bad)?;
-        let e = sprague::number::parse_u64(e).map_err(bad)?;
-        u32::try_from(e)
-            .ok()
-            .and_then(|e| b.checked_pow(e))
-            .ok_or_else(|| {
-                bad(format!(
-                    "`{t}` is larger than the largest supported value {}",
-                    u64::MAX
-                ))
-            })
-    };
+    let num = |t: &str| whole_or_power(t).map_err(bad);
     match text.split_once(',') {
         Some((a, b)) => Ok((num(a)?, Some(num(b)?))),
         None => Ok((num(text)?, None)),

@@ -365,6 +365,63 @@ pub fn prove(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Option<Proof>> 
     Ok(proof)
 }
 
+/// A dense run (no sparse space) of the search in [`prove_by_engine`] stops
+/// at this many values: past it each value costs a pass over every pair.
+const SEARCH_DENSE_CAP: u64 = 1 << 18;
+
+/// Looks for a proven period of an octal or hexadecimal code with the
+/// sequence engine, for heaps too large for any table: the engine runs
+/// until it proves a period, up to `limits.max_states` values (and
+/// 2^18 values while it runs dense).
+///
+/// # Returns
+/// The proof, with its evaluator, or `None` when the game is no such code
+/// or no period was proven within those bounds (the error is only that of
+/// the engine or of the stop flag).
+///
+/// # Complexity
+/// That of the engine's run: about O(N·R) for N values and R rare
+/// positions, O(N²) while dense.
+///
+/// # Examples
+/// ```
+/// use sprague::pattern::{prove_by_engine, HeapLimits};
+/// use sprague::rules::{Game, Ruleset};
+/// // 0.127's period 4 from 46,578 needs 93,171 values.
+/// let Game::Octal(g) = "octal:0.127".parse().unwrap() else { unreachable!() };
+/// let proof = prove_by_engine(g.heap_moves().unwrap(), HeapLimits::default()).unwrap().unwrap();
+/// assert_eq!((proof.finding.preperiod, proof.finding.period), (Some(46_578), Some(4)));
+/// ```
+pub fn prove_by_engine(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Option<Proof>> {
+    let Some(game) = SeqGame::from_heap_moves(moves) else {
+        return Ok(None);
+    };
+    if game.periodicity_t().is_none() {
+        return Ok(None);
+    }
+    let last = limits
+        .max_states
+        .saturating_sub(1)
+        .min(u32::MAX as u64 - 2)
+        .min(limits.upto.unwrap_or(u64::MAX));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    let tuning = Tuning {
+        threads,
+        ..Tuning::default()
+    };
+    let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
+    while engine.advance(last, false, 1 << 16)? == EngineStatus::Running {
+        crate::solve::stop::check()?;
+        if engine.mask() == 0 && engine.len() > SEARCH_DENSE_CAP {
+            return Ok(None);
+        }
+    }
+    if engine.period().is_none() {
+        return Ok(None);
+    }
+    Ok(prove_table(moves, &engine_values(&engine)))
+}
+
 /// Computes a heap game's values until a pattern is proven (or up to the
 /// limit) and reports every finding: the proof if any, observed
 /// (arithmetic) periodicity otherwise, runs, and rare values.

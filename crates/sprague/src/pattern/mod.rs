@@ -31,7 +31,7 @@ pub mod periodic;
 pub mod rare;
 pub mod splits;
 
-pub use analyze::{analyze_heap, has_prover, prove, HeapAnalysis, HeapLimits, Proof};
+pub use analyze::{analyze_heap, has_prover, prove, prove_by_engine, HeapAnalysis, HeapLimits, Proof};
 pub use emit::Language;
 pub use pairs::{analyze_pairs, pair_table, PairAnalysis};
 

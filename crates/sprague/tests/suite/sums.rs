@@ -340,3 +340,62 @@ fn a_bound_that_is_hit_is_an_error_never_an_answer() {
     let e = answer(&octal("0.77"), &[9, 10, 11], &q).unwrap_err();
     assert!(e.to_string().contains("limit of 50"), "{e}");
 }
+
+/// g(0..=upto) of an octal code by the plain dense table (no engine).
+fn plain_table(code: &str, upto: u64) -> Vec<u32> {
+    let g = octal(code);
+    let mut t = Vec::new();
+    sprague::solve::dense::extend(g.heap_moves().unwrap(), &mut t, upto, u64::MAX).unwrap();
+    t
+}
+
+/// Heaps beyond any table: 0.127's period (4 from 46,578) needs 93,171
+/// values, more than the quick proof looks at, so the sequence engine
+/// finds it; each answer equals the plain table's value at the same
+/// residue, and every winning move leaves a sum of value 0.
+#[test]
+fn heaps_beyond_the_state_limit_are_answered_by_a_period_the_engine_proves() {
+    let (o, p) = (46_578u64, 4u64);
+    let plain = plain_table("0.127", o + p);
+    let at = |n: u64| plain[(if n < o { n } else { o + (n - o) % p }) as usize] as u64;
+    let g = octal("0.127");
+    for heaps in [
+        vec![1_000_000_000_000u64],
+        vec![10u64.pow(18), 3, 987_654_321_987],
+        vec![u64::MAX - 1, 50_001],
+    ] {
+        let a = answer(&g, &heaps, &Query::default()).unwrap();
+        let want = heaps.iter().fold(0, |x, &n| x ^ at(n));
+        assert_eq!(a.grundy.map(|v| v.0), Some(want), "{heaps:?}");
+        assert_eq!(a.outcome == Outcome::P, want == 0, "{heaps:?}");
+        for m in &a.moves {
+            let mut next: Vec<u64> = heaps.clone();
+            next.remove(m.play.component);
+            next.extend(m.play.parts.iter().copied());
+            let x = next.iter().fold(0, |x, &n| x ^ at(n));
+            assert_eq!(x, 0, "{heaps:?}: {} leaves {next:?}", m.play.label);
+        }
+    }
+}
+
+/// No period within the limit: an error that says so, never a guess, for
+/// a sparse game (Officers, searched to the state limit) and a dense one
+/// (0.106, whose search stops once it runs dense past 2^18 values).
+#[test]
+fn a_heap_beyond_the_limit_without_a_proven_period_is_an_error() {
+    for (code, max_states) in [("0.6", 200_000u64), ("0.106", 1_000_000)] {
+        let q = Query {
+            limits: Limits {
+                max_states,
+                max_work: u64::MAX,
+            },
+            ..Query::default()
+        };
+        let e = answer(&octal(code), &[1_000_000_000_000], &q).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("no period proven") && text.contains(&format!("limit of {max_states}")),
+            "{code}: {text}"
+        );
+    }
+}
