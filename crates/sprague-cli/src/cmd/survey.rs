@@ -239,6 +239,9 @@ fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Wr
             file.display()
         );
     }
+    if read.records.is_empty() {
+        bail!("--report `{}`: the file holds no survey line", file.display());
+    }
     let mut text = Vec::new();
     match format {
         ReportFormat::Markdown => survey::write_markdown(&read.records, &mut text)?,

@@ -318,6 +318,12 @@ fn bad_input_gets_one_line_and_exit_code_2() {
     refused(&["survey", "--upto", "100", "--out", o], &["no codes"]);
     refused(&["survey", "0.77", "--upto", "100"], &["--out"]);
     refused(&["survey", "--report", o, "--upto", "100"], &["--upto"]);
+    let empty = tmp("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    refused(
+        &["survey", "--report", path(&empty)],
+        &["empty.jsonl", "no survey line"],
+    );
     // A file of another survey, or no survey file at all, is left alone.
     sprague()
         .args(["survey", "0.77", "--upto", "100", "--out", o])
