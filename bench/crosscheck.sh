@@ -14,7 +14,7 @@ code=$1 n=$2
 for x in "${@:2}"; do
     [[ "$x" =~ ^[0-9]{1,10}$ ]] || usage "\`$x\` is not a plain whole number below 10^10"
 done
-[[ $# == 2 || "$4" -ge 1 ]] || usage "the period P must be at least 1"
+[[ $# == 2 ]] || (( 10#$4 >= 1 )) || usage "the period P must be at least 1"
 cargo build --release --locked -q -p sprague-cli
 SPRAGUE="${CARGO_TARGET_DIR:-target}/release/sprague"
 tmp=$(mktemp -d)

@@ -134,12 +134,22 @@ const REMOTENESS_LIMITS: Limits = Limits {
 const PATTERN_FROM: u64 = 4096;
 
 /// The proven pattern of a heap game, when a heap of `sum` is large enough
-/// to need one. A failed or refused proof only means the plain way is taken.
-pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Option<Proof> {
-    let moves = rules.heap_moves()?;
-    let largest = sum.iter().filter_map(|p| rules.heap_size(p)).max()?;
-    if largest <= PATTERN_FROM || !crate::pattern::has_prover(moves) {
-        return None;
+/// to need one. A failed or refused quick proof only means the plain way is
+/// taken; the sequence engine's search for a heap beyond any table passes
+/// on its errors (the stop flag, memory).
+pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Result<Option<Proof>> {
+    let Some(moves) = rules.heap_moves() else {
+        return Ok(None);
+    };
+    let Some(largest) = sum.iter().filter_map(|p| rules.heap_size(p)).max() else {
+        return Ok(None);
+    };
+    if !crate::pattern::has_prover(moves) {
+        return Ok(None);
+    }
+    let beyond = largest >= limits.max_states.min(u32::MAX as u64 - 1);
+    if largest <= PATTERN_FROM && !beyond {
+        return Ok(None);
     }
     // Never compute more values than the plain way would.
     let quick = HeapLimits {
@@ -148,19 +158,19 @@ pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) 
         max_work: limits.max_work,
     };
     if let Some(proof) = crate::pattern::prove(moves, quick).ok().flatten() {
-        return Some(proof);
+        return Ok(Some(proof));
+    }
+    if !beyond {
+        return Ok(None);
     }
     // A heap beyond any table: the sequence engine may still prove a
-    // period within the state limit (0.127's needs 93,171 values).
-    if largest >= limits.max_states.min(u32::MAX as u64 - 1) {
-        let search = HeapLimits {
-            upto: None,
-            max_states: limits.max_states,
-            max_work: limits.max_work,
-        };
-        return crate::pattern::prove_by_engine(moves, search).ok().flatten();
-    }
-    None
+    // period within the limits (0.127's needs 93,171 values).
+    let search = HeapLimits {
+        upto: None,
+        max_states: limits.max_states,
+        max_work: limits.max_work,
+    };
+    crate::pattern::prove_by_engine(moves, search)
 }
 
 /// Answers `query` about the sum `sum` of `rules`' positions.
@@ -238,14 +248,11 @@ fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> 
     let Some(largest) = sum.iter().filter_map(|p| rules.heap_size(p)).max() else {
         return Ok(None);
     };
-    if largest <= ENGINE_FROM {
-        return Ok(None);
-    }
     if largest >= limits.max_states.min(u32::MAX as u64 - 1) {
-        // `heap_pattern` has looked for a period within the limit already.
+        // `heap_pattern` has looked for a period within the limits already.
         let what = match game.periodicity_t() {
             Some(_) => format!(
-                "the table of g(0..={largest}) for `{}` (no period proven within the limit)",
+                "the table of g(0..={largest}) for `{}` (no period proven within the state and work limits)",
                 rules.spec()
             ),
             None => format!("the table of g(0..={largest}) for `{}`", rules.spec()),
@@ -254,6 +261,9 @@ fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> 
             what,
             limit: limits.max_states,
         });
+    }
+    if largest <= ENGINE_FROM {
+        return Ok(None);
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
     let tuning = crate::engine::Tuning {
@@ -324,7 +334,7 @@ fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> R
     }
     let mut solver = Solver::new(rules, limits);
     let mut notes = Vec::new();
-    let pattern = heap_pattern(rules, sum, limits);
+    let pattern = heap_pattern(rules, sum, limits)?;
     if let Some(proof) = &pattern {
         let evaluator = proof.evaluator.clone();
         solver.set_heap_oracle(Box::new(move |n| Some(evaluator.grundy(n))));

@@ -365,23 +365,21 @@ pub fn prove(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Option<Proof>> 
     Ok(proof)
 }
 
-/// A dense run (no sparse space) of the search in [`prove_by_engine`] stops
-/// at this many values: past it each value costs a pass over every pair.
-const SEARCH_DENSE_CAP: u64 = 1 << 18;
-
-/// Looks for a proven period of an octal or hexadecimal code with the
-/// sequence engine, for heaps too large for any table: the engine runs
-/// until it proves a period, up to `limits.max_states` values (and
-/// 2^18 values while it runs dense).
+/// Looks for a proven period of an octal code with the sequence engine,
+/// for heaps too large for any table: the engine runs until it proves a
+/// period, up to `limits.max_states` values and a tenth of
+/// `limits.max_work` in estimated steps (each new value costs the rare
+/// positions so far, or half the values so far while the engine runs
+/// dense), so that a game with no period near gives up in seconds.
+/// Hexadecimal codes are not searched: their engine costs O(N²·W).
 ///
 /// # Returns
 /// The proof, with its evaluator, or `None` when the game is no such code
-/// or no period was proven within those bounds (the error is only that of
-/// the engine or of the stop flag).
+/// or no period was proven within those bounds; an error from the engine
+/// or the stop flag.
 ///
 /// # Complexity
-/// That of the engine's run: about O(N·R) for N values and R rare
-/// positions, O(N²) while dense.
+/// That of the engine's run, within the work bound above.
 ///
 /// # Examples
 /// ```
@@ -393,6 +391,9 @@ const SEARCH_DENSE_CAP: u64 = 1 << 18;
 /// assert_eq!((proof.finding.preperiod, proof.finding.period), (Some(46_578), Some(4)));
 /// ```
 pub fn prove_by_engine(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Option<Proof>> {
+    if matches!(moves, HeapMoves::Octal(code) if code.is_hex()) {
+        return Ok(None);
+    }
     let Some(game) = SeqGame::from_heap_moves(moves) else {
         return Ok(None);
     };
@@ -404,15 +405,28 @@ pub fn prove_by_engine(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Optio
         .saturating_sub(1)
         .min(u32::MAX as u64 - 2)
         .min(limits.upto.unwrap_or(u64::MAX));
+    let budget = u128::from(limits.max_work / 10);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
     let tuning = Tuning {
         threads,
         ..Tuning::default()
     };
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
-    while engine.advance(last, false, 1 << 16)? == EngineStatus::Running {
+    let mut work = 0u128;
+    loop {
+        let before = engine.len();
+        let status = engine.advance(last, false, 1 << 14)?;
         crate::solve::stop::check()?;
-        if engine.mask() == 0 && engine.len() > SEARCH_DENSE_CAP {
+        let per_value = if engine.mask() == 0 {
+            engine.len() / 2
+        } else {
+            engine.rare_count().max(1)
+        };
+        work += u128::from(engine.len() - before) * u128::from(per_value);
+        if status != EngineStatus::Running {
+            break;
+        }
+        if work > budget {
             return Ok(None);
         }
     }

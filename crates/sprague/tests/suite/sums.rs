@@ -351,12 +351,17 @@ fn plain_table(code: &str, upto: u64) -> Vec<u32> {
 
 /// Heaps beyond any table: 0.127's period (4 from 46,578) needs 93,171
 /// values, more than the quick proof looks at, so the sequence engine
-/// finds it; each answer equals the plain table's value at the same
-/// residue, and every winning move leaves a sum of value 0.
+/// finds it. The plain table to 93,171 checks that period by the theorem's
+/// window, with no engine; each answer equals its value at the same
+/// residue, there are winning moves exactly when the sum is not 0, and
+/// every one leaves a sum of value 0.
 #[test]
 fn heaps_beyond_the_state_limit_are_answered_by_a_period_the_engine_proves() {
-    let (o, p) = (46_578u64, 4u64);
-    let plain = plain_table("0.127", o + p);
+    let (o, p, t) = (46_578u64, 4u64, 3u64);
+    let need = 2 * o + 3 * p + t;
+    let plain = plain_table("0.127", need - 1);
+    assert!((o..need - p).all(|n| plain[n as usize] == plain[(n + p) as usize]));
+    assert_ne!(plain[o as usize - 1], plain[(o + p) as usize - 1]);
     let at = |n: u64| plain[(if n < o { n } else { o + (n - o) % p }) as usize] as u64;
     let g = octal("0.127");
     for heaps in [
@@ -368,6 +373,7 @@ fn heaps_beyond_the_state_limit_are_answered_by_a_period_the_engine_proves() {
         let want = heaps.iter().fold(0, |x, &n| x ^ at(n));
         assert_eq!(a.grundy.map(|v| v.0), Some(want), "{heaps:?}");
         assert_eq!(a.outcome == Outcome::P, want == 0, "{heaps:?}");
+        assert_eq!(a.moves.is_empty(), want == 0, "{heaps:?}");
         for m in &a.moves {
             let mut next: Vec<u64> = heaps.clone();
             next.remove(m.play.component);
@@ -376,6 +382,21 @@ fn heaps_beyond_the_state_limit_are_answered_by_a_period_the_engine_proves() {
             assert_eq!(x, 0, "{heaps:?}: {} leaves {next:?}", m.play.label);
         }
     }
+    // Below the quick proof's reach too: Kayles at 4000 with a table of at
+    // most 1000 values comes from its period (12 from 71).
+    let q = Query {
+        limits: Limits {
+            max_states: 1000,
+            max_work: u64::MAX,
+        },
+        ..Query::default()
+    };
+    let kayles = plain_table("0.77", 71 + 12);
+    let a = answer(&octal("0.77"), &[4000], &q).unwrap();
+    assert_eq!(
+        a.grundy.map(|v| v.0),
+        Some(kayles[(71 + (4000 - 71) % 12) as usize] as u64)
+    );
 }
 
 /// No period within the limit: an error that says so, never a guess, for
