@@ -265,11 +265,7 @@ fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> 
     if largest <= ENGINE_FROM {
         return Ok(None);
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
-    let tuning = crate::engine::Tuning {
-        threads,
-        ..crate::engine::Tuning::default()
-    };
+    let tuning = crate::engine::Tuning::for_this_machine();
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     while engine.advance(largest, false, 1 << 20)? == Status::Running {
         crate::solve::stop::check()?;

@@ -95,6 +95,17 @@ impl Tuning {
     }
 }
 
+impl Tuning {
+    /// The defaults with two threads where the machine has two cores or
+    /// more (the engine uses at most two), else one.
+    pub fn for_this_machine() -> Tuning {
+        Tuning {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+            ..Tuning::default()
+        }
+    }
+}
+
 impl Default for Tuning {
     fn default() -> Self {
         Tuning {

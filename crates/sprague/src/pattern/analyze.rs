@@ -295,11 +295,7 @@ fn engine_table(game: SeqGame, last: u64, max_states: u64) -> Result<Vec<u32>> {
             limit: max_states,
         });
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
-    let tuning = Tuning {
-        threads,
-        ..Tuning::default()
-    };
+    let tuning = Tuning::for_this_machine();
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     while engine.advance(last, false, 1 << 22)? == EngineStatus::Running {
         crate::solve::stop::check()?;
@@ -406,11 +402,7 @@ pub fn prove_by_engine(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Optio
         .min(u32::MAX as u64 - 2)
         .min(limits.upto.unwrap_or(u64::MAX));
     let budget = u128::from(limits.max_work / 10);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
-    let tuning = Tuning {
-        threads,
-        ..Tuning::default()
-    };
+    let tuning = Tuning::for_this_machine();
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     let mut work = 0u128;
     loop {
