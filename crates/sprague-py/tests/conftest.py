@@ -26,7 +26,9 @@ def cli_path() -> str:
         p = target / profile / "sprague"
         if p.exists():
             return str(p)
-    pytest.skip("no sprague binary: build it with `cargo build -p sprague-cli` or set SPRAGUE_BIN")
+    # A missing reference is a failure, not a skip: a suite that skips every
+    # comparison would pass without checking anything.
+    pytest.fail("no sprague binary: build it with `cargo build -p sprague-cli` or set SPRAGUE_BIN")
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,12 @@ from conftest import codes_in, lines_without_time, run_cli
 
 import sprague
 
-distributed = pytest.importorskip("distributed")
+# `.ci/python` installs Dask wherever its releases run (Python >= 3.10);
+# there a missing Dask is a broken set-up and fails, so that these tests
+# cannot pass by skipping. Older Pythons skip them.
+if sys.version_info < (3, 10):
+    pytest.skip("these Dask releases need Python >= 3.10", allow_module_level=True)
+import distributed  # noqa: E402
 
 pytestmark = pytest.mark.dask
 

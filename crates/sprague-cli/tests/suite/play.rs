@@ -273,6 +273,17 @@ fn random_and_fallible_opponents_are_repeatable_by_seed() {
         let b = run_with(&args, input);
         assert_eq!(a.0, 0, "{}", a.2);
         assert_eq!(a.1, b.1, "{opponent}: same seed, same game");
+        // And the seed is used: an opponent that ignored it would play the
+        // same game from every seed.
+        let games: std::collections::BTreeSet<String> = (0..8)
+            .map(|seed| {
+                let mut other = args;
+                let seed = seed.to_string();
+                other[7] = &seed;
+                run_with(&other, input).1
+            })
+            .collect();
+        assert!(games.len() > 1, "{opponent}: every seed played the same game");
     }
 }
 

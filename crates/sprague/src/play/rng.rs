@@ -49,6 +49,11 @@ mod tests {
     fn same_seed_same_numbers_and_indices_cover_the_range() {
         let (mut a, mut b) = (Rng::new(7), Rng::new(7));
         assert!((0..100).all(|_| a.next_u64() == b.next_u64()));
+        let mut c = Rng::new(8);
+        assert!(
+            (0..100).any(|_| a.next_u64() != c.next_u64()),
+            "another seed, other numbers"
+        );
         let mut seen = [0u32; 5];
         for _ in 0..5000 {
             seen[a.below(5)] += 1;

@@ -182,21 +182,17 @@ fn check_acyclic<R: Ruleset>(rules: &R, sum: Vec<R::Position>) -> Result<(), Tes
         };
         let a = answer(rules, &sum, &q).unwrap();
         prop_assert_eq!(a.outcome, want[0].0, "{:?} {:?}", sum, play);
-        if let Some(rem) = a.remoteness {
-            prop_assert_eq!(Some(rem), want[0].1, "{:?} {:?}", sum, play);
-        }
-        // Every listed move leaves a loss; as many as there are.
+        // Sums this small always get their remoteness.
+        prop_assert_eq!(a.remoteness, want[0].1, "{:?} {:?}", sum, play);
+        // Every listed move leaves a loss; as many as there are (none from
+        // a loss).
         let losses: usize = r.succ[0].iter().filter(|&&t| want[t].0 == Outcome::P).count();
-        if a.outcome == Outcome::N {
-            prop_assert_eq!(a.moves.len(), losses, "{:?} {:?}", sum, play);
-        }
+        prop_assert_eq!(a.moves.len(), losses, "{:?} {:?}", sum, play);
         for m in &a.moves {
             let after = m.play.apply(&sum).unwrap();
             let t = reach(rules, &after);
             prop_assert_eq!(outcomes(&t, play)[0].0, Outcome::P, "{:?} -> {:?}", sum, after);
-            if let Some(rem) = m.remoteness {
-                prop_assert_eq!(Some(rem), outcomes(&t, play)[0].1);
-            }
+            prop_assert_eq!(m.remoteness, outcomes(&t, play)[0].1, "{:?} -> {:?}", sum, after);
         }
         let rs: Vec<u32> = a.moves.iter().filter_map(|m| m.remoteness).collect();
         prop_assert!(rs.windows(2).all(|w| w[0] <= w[1]), "{:?}", rs);
@@ -263,6 +259,13 @@ proptest! {
             let want = loopy_outcomes(&r, play);
             let a = answer(&g, &heaps, &Query { play, ..Query::default() }).unwrap();
             prop_assert_eq!(a.outcome, want[0], "{:?} {:?} {:?}", g, heaps, play);
+            // From a win, every move to a loss is listed; from a loss, none.
+            let to_loss = r.succ[0].iter().filter(|&&t| want[t] == Outcome::P).count();
+            match a.outcome {
+                Outcome::N => prop_assert_eq!(a.moves.len(), to_loss, "{:?} {:?}", heaps, play),
+                Outcome::P => prop_assert!(a.moves.is_empty(), "{:?} {:?}", heaps, play),
+                _ => {}
+            }
             for m in &a.moves {
                 let after = m.play.apply(&heaps).unwrap();
                 let t = loopy_outcomes(&reach(&g, &after), play)[0];
