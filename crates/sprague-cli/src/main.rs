@@ -12,42 +12,46 @@ use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// What to add to a library error so that the user knows the next step.
+/// What to add to a library error so that the user knows the next step:
+/// the flag that raises the bound it reached, the list that holds the
+/// names, the flag behind a setting a file was written with. Decided from
+/// the error's kind, bound and setting, never from its text.
 fn hint(e: &anyhow::Error) -> &'static str {
-    match e.downcast_ref::<sprague::Error>() {
-        Some(sprague::Error::UnknownGame(_)) => " (run `sprague games` for the list)",
-        Some(sprague::Error::UnknownProblem(_)) => " (run `sprague solve --list` for the list)",
-        Some(sprague::Error::Unsupported(m)) if m.ends_with("its positions form a 2-D table") => {
-            "; give --upto N,M for a 2-D table"
-        }
-        Some(sprague::Error::BadFile { reason, .. })
-            if reason.starts_with("checkpoint is for a run to N") =>
-        {
-            " (N is --upto)"
-        }
-        Some(sprague::Error::BadFile { reason, .. })
-            if reason.starts_with("checkpoint was written by a run that") =>
-        {
-            " (that is --full)"
-        }
-        Some(sprague::Error::BadFile { reason, .. }) if reason.contains("is from a survey to N =") => {
-            " (N is --upto)"
-        }
-        Some(sprague::Error::LimitExceeded { .. }) => "; raise the bound with --max-states",
-        Some(sprague::Error::WorkExceeded { .. }) => "; raise the bound with --max-work",
-        Some(sprague::Error::Script { reason, .. }) if reason.contains("the operation limit") => {
-            "; raise it with --script-ops"
-        }
-        Some(sprague::Error::Script { reason, .. }) if reason.contains("the call-depth limit") => {
-            "; raise it with --script-depth"
-        }
-        Some(sprague::Error::Script { reason, .. }) if reason.contains("the size limit") => {
-            "; raise it with --script-size"
-        }
-        Some(sprague::Error::Script { reason, .. }) if reason.contains("the time limit") => {
-            "; raise it with --script-seconds"
-        }
+    use sprague::{Bound, Error, ErrorKind, Setting};
+    let Some(e) = e.downcast_ref::<Error>() else {
+        return "";
+    };
+    match (e.kind(), e) {
+        (ErrorKind::NotFound, Error::UnknownProblem(_)) => " (run `sprague solve --list` for the list)",
+        (ErrorKind::NotFound, _) => " (run `sprague games` for the list)",
+        (ErrorKind::BadInput, Error::Mismatch { setting, .. }) => match setting {
+            Setting::Upto => " (N is --upto)",
+            Setting::Full => " (that is --full)",
+            _ => "",
+        },
+        (ErrorKind::Bound, _) => match e.bound() {
+            Some(Bound::States) => "; raise the bound with --max-states",
+            Some(Bound::Work) => "; raise the bound with --max-work",
+            Some(Bound::ScriptOperations) => "; raise it with --script-ops",
+            Some(Bound::ScriptDepth) => "; raise it with --script-depth",
+            Some(Bound::ScriptSize) => "; raise it with --script-size",
+            Some(Bound::ScriptSeconds) => "; raise it with --script-seconds",
+            _ => "",
+        },
         _ => "",
+    }
+}
+
+/// The exit code for a library error of this kind: 2 for the input's
+/// fault or a bound (the message names it), 130 for a stopped
+/// computation (as for Ctrl-C), 3 for a bug in sprague.
+fn exit_code(kind: sprague::ErrorKind) -> u8 {
+    use sprague::ErrorKind as K;
+    match kind {
+        K::BadInput | K::NotFound | K::Bound => 2,
+        K::Stopped => 130,
+        K::Internal => 3,
+        _ => 2,
     }
 }
 
@@ -126,12 +130,15 @@ fn main() -> ExitCode {
                 eprintln!("sprague: error: {e:#}");
                 return ExitCode::from(1);
             }
-            if let Some(sprague::Error::Internal(_)) = e.downcast_ref::<sprague::Error>() {
+            let code = e
+                .downcast_ref::<sprague::Error>()
+                .map_or(2, |lib| exit_code(lib.kind()));
+            if code == 3 {
                 eprintln!("sprague: {e:#}");
-                return ExitCode::from(3);
+            } else {
+                eprintln!("sprague: error: {e:#}{}", hint(&e));
             }
-            eprintln!("sprague: error: {e:#}{}", hint(&e));
-            ExitCode::from(2)
+            ExitCode::from(code)
         }
     }
 }

@@ -5,8 +5,19 @@
 //! sprague.Error                 every error of the library
 //! ├── sprague.BadInput          what the CLI exits with code 2 for
 //! │   └── sprague.ScriptError   rules from a script or Python failed
-//! ├── sprague.LimitExceeded     --max-states, --max-work, memory
+//! ├── sprague.LimitExceeded     max_states, max_work, memory, a script's bounds
+//! ├── sprague.Stopped           the computation was stopped before it ended
 //! └── sprague.InternalError     a bug: a panic caught before Python
+//! ```
+//!
+//! The class is decided by the error's kind ([`sprague::ErrorKind`]), as
+//! the CLI's exit code and the server's status are:
+//!
+//! ```text
+//! BadInput, NotFound -> BadInput (ScriptError for a script's own failure)
+//! Bound              -> LimitExceeded
+//! Stopped            -> Stopped
+//! Internal           -> InternalError
 //! ```
 //!
 //! Messages are the library's one-line messages, as the CLI prints them
@@ -35,6 +46,12 @@ pyo3::create_exception!(
     LimitExceeded,
     Error,
     "A computation would pass a bound (max_states, max_work, memory)."
+);
+pyo3::create_exception!(
+    sprague,
+    Stopped,
+    Error,
+    "The computation was stopped before it ended."
 );
 pyo3::create_exception!(
     sprague,
@@ -112,16 +129,15 @@ pub fn finish<T>(done: Result<T, Failure>, callback: Option<&PyRules>) -> PyResu
     })
 }
 
-/// The exception for a library error.
+/// The exception for a library error, by its kind.
 pub fn to_py(e: &sprague::Error) -> PyErr {
-    use sprague::Error as E;
+    use sprague::ErrorKind as K;
     let text = e.to_string();
-    match e {
-        E::LimitExceeded { .. } | E::WorkExceeded { .. } | E::OutOfMemory(_) => LimitExceeded::new_err(text),
-        E::Script { .. } => ScriptError::new_err(text),
-        E::Internal(_) => InternalError::new_err(text),
-        // Only a front end stops a computation; the module never does.
-        E::Stopped => InternalError::new_err(text),
+    match (e.kind(), e) {
+        (K::Bound, _) => LimitExceeded::new_err(text),
+        (K::Stopped, _) => Stopped::new_err(text),
+        (K::Internal, _) => InternalError::new_err(text),
+        (_, sprague::Error::Script { .. }) => ScriptError::new_err(text),
         _ => BadInput::new_err(text),
     }
 }

@@ -286,6 +286,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BadInput", py.get_type::<errors::BadInput>())?;
     m.add("ScriptError", py.get_type::<errors::ScriptError>())?;
     m.add("LimitExceeded", py.get_type::<errors::LimitExceeded>())?;
+    m.add("Stopped", py.get_type::<errors::Stopped>())?;
     m.add("InternalError", py.get_type::<errors::InternalError>())?;
     Ok(())
 }

@@ -379,3 +379,13 @@ def test_table_releases_the_gil():
         ticks += 1
     t.join()
     assert ticks > 10_000
+
+
+def test_a_script_bound_is_limit_exceeded():
+    # The kind of the error decides the class: a script that passes its
+    # call-depth limit reached a bound (the CLI names the flag to raise).
+    text = "fn f(k) { f(k + 1) }\nfn moves(n) { f(0); [] }\n"
+    with pytest.raises(sprague.LimitExceeded) as e:
+        sprague.Game.from_script(text).grundy(3)
+    assert "the call-depth limit" in str(e.value)
+    assert not isinstance(e.value, sprague.BadInput)

@@ -48,19 +48,19 @@ impl ApiError {
     }
 }
 
-/// The library's errors: 422 for a bound the question exceeds, 404 for a
-/// name not known, 503 for a computation stopped at the time limit, 500
-/// for a broken invariant (a bug), 400 for the rest of the input.
+/// The library's errors, by kind (the table at [`sprague::ErrorKind`]):
+/// 400 for bad input, 404 for a name not known, 422 for a bound the
+/// question reaches, 503 for a computation stopped at the time limit, 500
+/// for a broken invariant (a bug).
 impl From<sprague::Error> for ApiError {
     fn from(e: sprague::Error) -> ApiError {
-        use sprague::Error as E;
-        let status = match e {
-            E::LimitExceeded { .. } | E::WorkExceeded { .. } | E::OutOfMemory(_) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            E::UnknownGame(_) | E::UnknownProblem(_) => StatusCode::NOT_FOUND,
-            E::Stopped => StatusCode::SERVICE_UNAVAILABLE,
-            E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        use sprague::ErrorKind as K;
+        let status = match e.kind() {
+            K::BadInput => StatusCode::BAD_REQUEST,
+            K::NotFound => StatusCode::NOT_FOUND,
+            K::Bound => StatusCode::UNPROCESSABLE_ENTITY,
+            K::Stopped => StatusCode::SERVICE_UNAVAILABLE,
+            K::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError {

@@ -1,7 +1,11 @@
-//! The library's one error type.
+//! The library's one error type, and the kind of each error.
 //!
 //! Every message is a single line that names the offending text, so a front
-//! end can print it as is and exit with code 2.
+//! end can print it as is. What a front end *does* with an error (its exit
+//! code, HTTP status or Python exception, and the setting to raise) is
+//! decided from [`Error::kind`] and [`Error::bound`], never from the
+//! message's text: each front end keeps one table from kinds to its own
+//! answers.
 
 /// Everything that can go wrong in the library.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -64,13 +68,35 @@ pub enum Error {
         reason: String,
     },
     /// Rules defined at run time (a script) failed: a syntax or runtime
-    /// error, a limit, a move of the wrong type. The reason names the line
-    /// and column where known, and the position being expanded.
+    /// error, a move of the wrong type. The reason names the line and
+    /// column where known, and the position being expanded.
     #[error("script `{script}`: {reason}")]
     Script {
         /// The script as the user named it (or the rules' spec).
         script: String,
         /// What went wrong, in one line.
+        reason: String,
+    },
+    /// One call of a script passed one of its bounds (operations, seconds,
+    /// call depth, size): the script may be right and the bound too small.
+    #[error("script `{script}`: {reason}")]
+    ScriptLimit {
+        /// The script as the user named it (or the rules' spec).
+        script: String,
+        /// Which bound: one of the `Script…` members of [`Bound`].
+        bound: Bound,
+        /// What happened, in one line (where, and the bound's value).
+        reason: String,
+    },
+    /// A file does not belong to this run: it was written with another
+    /// setting (another N, another `full`). Resuming would mix two runs.
+    #[error("`{file}`: {reason}")]
+    Mismatch {
+        /// The file as the user named it.
+        file: String,
+        /// The setting that differs.
+        setting: Setting,
+        /// The two values, in one line.
         reason: String,
     },
     /// A contest problem name that `sprague solve --list` does not show.
@@ -94,6 +120,106 @@ pub enum Error {
         /// What was expected.
         reason: String,
     },
+}
+
+/// What kind of failure an error is: what a front end answers it with.
+///
+/// | kind | CLI exit | HTTP | Python |
+/// |---|---|---|---|
+/// | [`ErrorKind::BadInput`] | 2 | 400 | `sprague.BadInput` |
+/// | [`ErrorKind::NotFound`] | 2 | 404 | `sprague.BadInput` |
+/// | [`ErrorKind::Bound`] | 2 | 422 | `sprague.LimitExceeded` |
+/// | [`ErrorKind::Stopped`] | 130 | 503 | `sprague.Stopped` |
+/// | [`ErrorKind::Internal`] | 3 | 500 | `sprague.InternalError` |
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The question is wrong: a malformed spec, position, file or script,
+    /// or a question the game has no answer to. Asking it again fails again.
+    BadInput,
+    /// A name (of a game, of a contest problem) that is not known.
+    NotFound,
+    /// The question is fine but its answer needs more than a bound allows
+    /// ([`Error::bound`] says which); raising the bound may answer it.
+    Bound,
+    /// The caller stopped the computation (a stop token, Ctrl-C, a
+    /// deadline) before it ended.
+    Stopped,
+    /// A check inside sprague failed: a bug, not the input's fault.
+    Internal,
+}
+
+/// A bound a computation can reach; each front end names the setting that
+/// raises it (the CLI's `--max-states`, Python's `max_states=`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Bound {
+    /// The positions a search may remember or a table may hold.
+    States,
+    /// The steps (moves listed, option values looked at) a computation may take.
+    Work,
+    /// The memory the system gives.
+    Memory,
+    /// The operations one call of a script may take.
+    ScriptOperations,
+    /// The seconds one call of a script may take.
+    ScriptSeconds,
+    /// How deep a script's calls may nest.
+    ScriptDepth,
+    /// How large a script's strings, arrays and maps may grow.
+    ScriptSize,
+}
+
+/// A setting of a run that a file records, so that a resumed run is the
+/// same run ([`Error::Mismatch`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Setting {
+    /// The last position computed (N of `g(0..=N)`).
+    Upto,
+    /// Whether every value is kept, or only what a proof needs.
+    Full,
+}
+
+impl Error {
+    /// The kind of this error, which decides how every front end answers
+    /// it (see the table at [`ErrorKind`]).
+    ///
+    /// ```
+    /// use sprague::{Error, ErrorKind};
+    /// let e: Error = "no-such-game".parse::<sprague::rules::Game>().unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::NotFound);
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::UnknownGame(_) | Error::UnknownProblem(_) => ErrorKind::NotFound,
+            Error::LimitExceeded { .. }
+            | Error::WorkExceeded { .. }
+            | Error::OutOfMemory(_)
+            | Error::ScriptLimit { .. } => ErrorKind::Bound,
+            Error::Stopped => ErrorKind::Stopped,
+            Error::Internal(_) => ErrorKind::Internal,
+            Error::BadSpec { .. }
+            | Error::BadPosition { .. }
+            | Error::Loopy(_)
+            | Error::Unsupported(_)
+            | Error::BadFile { .. }
+            | Error::Script { .. }
+            | Error::Mismatch { .. }
+            | Error::Input { .. } => ErrorKind::BadInput,
+        }
+    }
+
+    /// The bound this error reached, for [`ErrorKind::Bound`] errors.
+    pub fn bound(&self) -> Option<Bound> {
+        match self {
+            Error::LimitExceeded { .. } => Some(Bound::States),
+            Error::WorkExceeded { .. } => Some(Bound::Work),
+            Error::OutOfMemory(_) => Some(Bound::Memory),
+            Error::ScriptLimit { bound, .. } => Some(*bound),
+            _ => None,
+        }
+    }
 }
 
 /// `text` as an error message quotes it: whole when short, else its start

@@ -43,7 +43,7 @@ pub mod rules;
 pub mod solve;
 pub mod survey;
 
-pub use error::{excerpt, Error, Result};
+pub use error::{excerpt, Bound, Error, ErrorKind, Result, Setting};
 pub use nimber::{mex, Nimber, Outcome};
 
 /// The most bytes a front end reads from one input: a rules file

@@ -154,6 +154,12 @@ struct Values {
 impl GameVisitor for Values {
     type Output = anyhow::Result<Vec<u32>>;
     fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+        if rules.heap_moves().is_none() {
+            anyhow::bail!(
+                "`{}` is not a heap game: its positions form a 2-D table; give --upto N,M for a 2-D table",
+                rules.spec()
+            );
+        }
         Ok(Solver::new(rules, self.limits).heap_table(self.n)?.to_vec())
     }
 }

@@ -26,9 +26,11 @@ Every error is a :class:`sprague.Error` with the CLI's one-line message:
 :class:`BadInput` (unknown game, bad spec or position, a question the game
 cannot answer), its subclass :class:`ScriptError` (a script or a Python
 ``moves`` function failed; the Python exception is its ``__cause__``),
-:class:`LimitExceeded` (``max_states``, ``max_work``) and
-:class:`InternalError` (a bug). Ctrl-C stops long tables with
-``KeyboardInterrupt``.
+:class:`LimitExceeded` (``max_states``, ``max_work``, memory, or a script's
+own bounds), :class:`Stopped` (the computation was stopped before it
+ended) and :class:`InternalError` (a bug). The class follows the error's
+kind, as the CLI's exit code and the web server's status do. Ctrl-C stops
+long tables with ``KeyboardInterrupt``.
 
 Surveys
 -------
@@ -49,7 +51,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 import numpy as np
 
 from . import _sprague
-from ._sprague import BadInput, Error, InternalError, LimitExceeded, ScriptError
+from ._sprague import BadInput, Error, InternalError, LimitExceeded, ScriptError, Stopped
 from .survey import family, parse_codes, survey
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "BadInput",
     "ScriptError",
     "LimitExceeded",
+    "Stopped",
     "InternalError",
 ]
 

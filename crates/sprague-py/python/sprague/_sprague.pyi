@@ -21,6 +21,9 @@ class ScriptError(BadInput):
 class LimitExceeded(Error):
     """A computation would pass a bound (max_states, max_work, memory)."""
 
+class Stopped(Error):
+    """The computation was stopped before it ended."""
+
 class InternalError(Error):
     """A bug in sprague: please report it."""
 

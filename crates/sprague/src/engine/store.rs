@@ -42,7 +42,7 @@
 //! When p ≠ 0, g(n) for n ≥ c is g(o + (n − o) mod p).
 
 use super::{Checksum, Period};
-use crate::{Error, Result};
+use crate::{Error, Result, Setting};
 use std::io::{self, Read, Write};
 
 const CKPT_MAGIC: &[u8; 8] = b"SPRGCKPT";
@@ -216,20 +216,31 @@ pub fn read_checkpoint<R: Read>(r: R, name: &str, spec: &str, upto: u64, full: b
             "checkpoint is for `{their_spec}`, not `{spec}`; remove it or pick another file"
         )));
     }
+    let mismatch = |setting, reason| Error::Mismatch {
+        file: name.to_string(),
+        setting,
+        reason,
+    };
     if their_upto != upto {
-        return Err(bad(format!(
-            "checkpoint is for a run to N = {their_upto}, not {upto}; remove it or pick another file"
-        )));
+        return Err(mismatch(
+            Setting::Upto,
+            format!(
+                "checkpoint is for a run to N = {their_upto}, not {upto}; remove it or pick another file"
+            ),
+        ));
     }
     if (flags & 1 != 0) != full {
-        return Err(bad(format!(
-            "checkpoint was written by a run that {}; resume it with the same settings",
-            if flags & 1 != 0 {
-                "keeps every value (full)"
-            } else {
-                "stops at a proven period"
-            }
-        )));
+        return Err(mismatch(
+            Setting::Full,
+            format!(
+                "checkpoint was written by a run that {}; resume it with the same settings",
+                if flags & 1 != 0 {
+                    "keeps every value (full)"
+                } else {
+                    "stops at a proven period"
+                }
+            ),
+        ));
     }
     if values[0] != 0 {
         return Err(bad("corrupt checkpoint (g(0) is not 0)".into()));

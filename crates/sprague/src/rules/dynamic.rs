@@ -480,6 +480,17 @@ fn expanding(rules: &dyn DynamicRules, e: Error, p: &Value) -> Error {
             script,
             reason: format!("{reason} {at}"),
         },
+        Error::ScriptLimit {
+            script,
+            bound,
+            reason,
+        } => Error::ScriptLimit {
+            script,
+            bound,
+            reason: format!("{reason} {at}"),
+        },
+        // A bound of the solver, a stop or a bug keeps its kind.
+        other if other.kind() != crate::ErrorKind::BadInput => other,
         other => Error::Script {
             script: rules.spec(),
             reason: format!("{other} {at}"),

@@ -12,7 +12,7 @@
 
 use super::dynamic::{DynMove, DynamicRules, Value, MAX_DEPTH};
 use super::HeapListing;
-use crate::{excerpt, Error, Result};
+use crate::{excerpt, Bound, Error, Result};
 use rhai::{CallFnOptions, Dynamic as RDyn, Engine, EvalAltResult, Position, Scope, AST, INT};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::Cell;
@@ -204,11 +204,10 @@ impl ScriptRules {
         };
         let mut engine = engine(limits);
         let ast = engine.compile(text).map_err(|e| fail(syntax(&e)))?;
+        let failed = |e: Box<EvalAltResult>| failure(name, *e, "the top-level statements", limits);
         let mut scope = Scope::new();
         CALL_START.with(|c| c.set(Instant::now()));
-        engine
-            .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| fail(describe(*e, "the top-level statements", limits)))?;
+        engine.run_ast_with_scope(&mut scope, &ast).map_err(failed)?;
         let mut constants: HashMap<String, RDyn> = HashMap::default();
         for (n, _, v) in scope.iter() {
             constants.insert(n.to_string(), v);
@@ -304,7 +303,7 @@ impl ScriptRules {
         CALL_START.with(|c| c.set(Instant::now()));
         engine
             .call_fn_with_options::<RDyn>(options, &mut Scope::new(), ast, f, args)
-            .map_err(|e| self.fail(describe(*e, &during(), self.limits)))
+            .map_err(|e| failure(&self.name, *e, &during(), self.limits))
     }
 
     /// Returns an engine taken by [`ScriptRules::take_engine`] to the pool.
@@ -342,8 +341,22 @@ impl ScriptRules {
     }
 }
 
-/// One line for a Rhai error: where, what, and which limit if one was hit.
-fn describe(e: EvalAltResult, during: &str, limits: ScriptLimits) -> String {
+/// The error for a failed call of a script: [`Error::ScriptLimit`] where a
+/// bound of the call was passed, else [`Error::Script`].
+fn failure(script: &str, e: EvalAltResult, during: &str, limits: ScriptLimits) -> Error {
+    let script = script.to_string();
+    match describe(e, during, limits) {
+        (reason, Some(bound)) => Error::ScriptLimit {
+            script,
+            bound,
+            reason,
+        },
+        (reason, None) => Error::Script { script, reason },
+    }
+}
+
+/// One line for a Rhai error (where, what), and the bound it passed, if any.
+fn describe(e: EvalAltResult, during: &str, limits: ScriptLimits) -> (String, Option<Bound>) {
     let mut inner = e;
     while let EvalAltResult::ErrorInFunctionCall(.., next, _) | EvalAltResult::ErrorInModule(_, next, _) =
         inner
@@ -351,29 +364,41 @@ fn describe(e: EvalAltResult, during: &str, limits: ScriptLimits) -> String {
         inner = *next;
     }
     let pos = inner.take_position();
-    let what = match &inner {
-        EvalAltResult::ErrorTooManyOperations(_) => format!(
-            "stopped after {} operations, the operation limit of one call",
-            limits.ops
+    let (what, bound) = match &inner {
+        EvalAltResult::ErrorTooManyOperations(_) => (
+            format!(
+                "stopped after {} operations, the operation limit of one call",
+                limits.ops
+            ),
+            Some(Bound::ScriptOperations),
         ),
-        EvalAltResult::ErrorTerminated(..) => format!(
-            "stopped after {} s, the time limit of one call",
-            limits.seconds.max(1)
+        EvalAltResult::ErrorTerminated(..) => (
+            format!(
+                "stopped after {} s, the time limit of one call",
+                limits.seconds.max(1)
+            ),
+            Some(Bound::ScriptSeconds),
         ),
-        EvalAltResult::ErrorStackOverflow(_) => format!(
-            "calls nest deeper than {}, the call-depth limit",
-            limits.depth.min(MAX_SCRIPT_DEPTH)
+        EvalAltResult::ErrorStackOverflow(_) => (
+            format!(
+                "calls nest deeper than {}, the call-depth limit",
+                limits.depth.min(MAX_SCRIPT_DEPTH)
+            ),
+            Some(Bound::ScriptDepth),
         ),
-        EvalAltResult::ErrorDataTooLarge(t, _) => format!(
-            "a {} grew past {} elements or characters, the size limit",
-            t.to_lowercase(),
-            limits.size
+        EvalAltResult::ErrorDataTooLarge(t, _) => (
+            format!(
+                "a {} grew past {} elements or characters, the size limit",
+                t.to_lowercase(),
+                limits.size
+            ),
+            Some(Bound::ScriptSize),
         ),
-        EvalAltResult::ErrorRuntime(v, _) if v.is_string() => format!("error thrown: {v}"),
-        other => other.to_string(),
+        EvalAltResult::ErrorRuntime(v, _) if v.is_string() => (format!("error thrown: {v}"), None),
+        other => (other.to_string(), None),
     };
     let what = what.lines().next().unwrap_or("").to_string();
-    format!("{}{} (in {during})", at(pos), excerpt(&what))
+    (format!("{}{} (in {during})", at(pos), excerpt(&what)), bound)
 }
 
 /// A Rhai value as a position, checking its type and depth.

@@ -86,13 +86,14 @@ pub fn read_survey(bytes: &[u8], name: &str, upto: Option<u64>) -> Result<Survey
             parse_code(&record.code).map_err(|e| bad(n, format!("bad code `{}`: {e}", record.code)))?;
         match upto {
             Some(u) if u != record.upto => {
-                return Err(bad(
-                    n,
-                    format!(
-                        "the record of {} is from a survey to N = {}, not {u}; give another file or that N",
+                return Err(Error::Mismatch {
+                    file: name.to_string(),
+                    setting: crate::Setting::Upto,
+                    reason: format!(
+                        "line {n}: the record of {} is from a survey to N = {}, not {u}; give another file or that N",
                         record.code, record.upto
                     ),
-                ))
+                })
             }
             Some(_) => {}
             None => upto = Some(record.upto),
