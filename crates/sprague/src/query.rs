@@ -234,10 +234,10 @@ pub fn answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Resu
     Ok(a)
 }
 
-/// Heaps above this get their values from the sequence engine (octal games
+/// From this heap on, values come from the sequence engine (octal games
 /// and Grundy's game without a proven pattern): the dense table costs
 /// O(n²) for splitting games.
-const ENGINE_FROM: u64 = 20_000;
+use crate::engine::SEQUENCE_FROM as ENGINE_FROM;
 
 /// g(0..=largest) from the sequence engine, for a heap game it serves and
 /// a heap too large for the dense table; stops early at a proven period.
@@ -262,7 +262,7 @@ fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> 
             limit: limits.max_states,
         });
     }
-    if largest <= ENGINE_FROM {
+    if largest < ENGINE_FROM {
         return Ok(None);
     }
     let tuning = crate::engine::Tuning::for_this_machine();

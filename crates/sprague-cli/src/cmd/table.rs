@@ -2,9 +2,8 @@
 
 use crate::cli::TableArgs;
 use anyhow::bail;
-use sprague::report::{grid_table, GridTable, LineTable};
+use sprague::report::{self, grid_table, GridTable, LineTable};
 use sprague::rules::{Convention, GameVisitor, Ruleset};
-use sprague::solve::Solver;
 use std::io::Write;
 
 /// The extent asked for with `--upto`.
@@ -53,7 +52,6 @@ impl GameVisitor for Job<'_> {
             );
         }
         let limits = args.limits.limits();
-        let mut solver = Solver::new(rules, limits);
         match extent {
             Extent::Line(n) => {
                 if rules.heap_moves().is_none() {
@@ -63,8 +61,8 @@ impl GameVisitor for Job<'_> {
                         super::heap_hint(&rules.spec())
                     );
                 }
-                let values = solver.heap_table(n)?;
-                print_values(&rules.spec(), values, args, out)?;
+                let values = heap_values(rules, n, args)?;
+                print_values(&rules.spec(), &values, args, out)?;
             }
             Extent::Grid(n, m) => {
                 let grid = grid_table(rules, n, m, limits)?;
@@ -78,6 +76,34 @@ impl GameVisitor for Job<'_> {
         }
         Ok(())
     }
+}
+
+/// g(0..=n) from the library's best engine, with a progress bar on a
+/// terminal; a table still growing stops with an error while little
+/// memory is left, rather than be killed for memory.
+fn heap_values<R: Ruleset>(rules: &R, n: u64, args: &TableArgs) -> anyhow::Result<Vec<u32>> {
+    use super::sequence::{memory::Memory, progress::Progress, MIN_FREE};
+    let tuning = super::sequence::tuning(&args.long_run);
+    let memory = Memory::new();
+    let mut bar: Option<Progress> = None;
+    let mut watch = |done: u64, total: u64| -> sprague::Result<()> {
+        bar.get_or_insert_with(|| Progress::new(total, 0))
+            .set(done, false);
+        let need = 2 * (total - done);
+        match memory.available() {
+            Some(m) if m < MIN_FREE && need > m / 2 => Err(sprague::Error::OutOfMemory(format!(
+                "stopped at g({}): less than {} MiB of memory left for the table",
+                done - 1,
+                MIN_FREE >> 20
+            ))),
+            _ => Ok(()),
+        }
+    };
+    let result = report::heap_values_tuned(rules, n, args.limits.limits(), tuning, &mut watch);
+    if let Some(bar) = bar {
+        bar.finish();
+    }
+    Ok(result?.0.into_wide())
 }
 
 /// Prints g(0..=N) as `table` does: JSON `{"spec", "values"}` or rows.

@@ -246,7 +246,7 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
             upto = upto.saturating_mul(4).saturating_add(3).min(last);
         }
     }
-    if (limits.upto.is_some() && last > ENGINE_FROM) || (hex && last > 255) {
+    if (limits.upto.is_some() && last >= ENGINE_FROM) || (hex && last > 255) {
         if let Some(game) = SeqGame::from_heap_moves(moves) {
             let mut g = engine_table(game, last, limits.max_states)?;
             stop(&g);
@@ -280,10 +280,10 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
     }
 }
 
-/// Above this last heap a fixed-size table of an octal game or Grundy's
+/// From this last heap on a fixed-size table of an octal game or Grundy's
 /// game comes from the sequence engine (the dense table costs O(N²));
 /// a hexadecimal code's table above 255 values always does.
-const ENGINE_FROM: u64 = 1 << 15;
+use crate::engine::SEQUENCE_FROM as ENGINE_FROM;
 
 /// g(0..=last) from the sequence engine, or fewer when it proves a period
 /// first (the table then ends at the end of the batch where the proof

@@ -11,8 +11,12 @@ mod analysis;
 mod exact;
 mod table;
 mod value;
+mod values;
 
 pub use analysis::{analyze, AnalyzeReport, IsHeap};
 pub use exact::{exact_table, ExactKind, ExactTable};
 pub use table::{grid_table, line_table, GridTable, LineTable};
 pub use value::{value_report, ReportedMove, ValueComponent, ValueReport};
+pub use values::{
+    heap_values, heap_values_tuned, method_for, HeapValues, Method, Unwatched, Watch, SEQUENCE_FROM,
+};

@@ -1,7 +1,7 @@
 //! The Grundy tables of `sprague table --json`: a line g(0..=N) of a heap
 //! game, or a grid g(x, y) of a pair game.
 
-use crate::rules::{Convention, Ruleset};
+use crate::rules::Ruleset;
 use crate::solve::{Limits, Solver};
 use crate::{Error, Result};
 use serde::Serialize;
@@ -29,14 +29,15 @@ pub struct GridTable {
     pub rows: Vec<Vec<Option<u64>>>,
 }
 
-/// g(0..=n) of a heap game under normal play.
+/// g(0..=n) of a heap game under normal play, by the best engine
+/// ([`super::heap_values`]).
 ///
 /// # Errors
 /// [`Error::Unsupported`] for a loopy game, a game not played under the
-/// normal convention, or a pair game; any error of the solver.
+/// normal convention, or a pair game; any error of the engine.
 ///
 /// # Complexity
-/// That of [`Solver::heap_table`]: within `limits`.
+/// That of [`super::heap_values`].
 ///
 /// # Examples
 /// ```
@@ -49,23 +50,10 @@ pub struct GridTable {
 /// assert_eq!(&t.values[..], &[0, 1, 2, 3, 1, 4]);
 /// ```
 pub fn line_table<R: Ruleset>(rules: &R, n: u64, limits: Limits) -> Result<LineTable<'static>> {
-    if rules.may_loop() || rules.convention() != Convention::Normal {
-        return Err(Error::Unsupported(format!(
-            "`{}` is not normal play: it has no table of Grundy values",
-            rules.spec()
-        )));
-    }
-    if rules.heap_moves().is_none() {
-        return Err(Error::Unsupported(format!(
-            "`{}` positions are pairs: its table is a grid g(x, y)",
-            rules.spec()
-        )));
-    }
-    let mut solver = Solver::new(rules, limits);
-    let values = solver.heap_table(n)?.to_vec();
+    let (values, _) = super::heap_values(rules, n, limits, &mut super::Unwatched)?;
     Ok(LineTable {
         spec: rules.spec(),
-        values: values.into(),
+        values: values.into_wide().into(),
     })
 }
 

@@ -5,8 +5,8 @@
 //! formats; this module owns the files (atomic replace: temp file, fsync,
 //! rename, fsync of the directory), the progress bar, and the summary.
 
-mod memory;
-mod progress;
+pub(crate) mod memory;
+pub(crate) mod progress;
 
 use super::files::{atomic_write, identity, sibling, target, RunLock};
 use crate::cli::TableArgs;
@@ -18,51 +18,46 @@ use std::io::{BufReader, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// From this N on, octal codes and Grundy's game go to the sequence engine
-/// even without a long-run flag; it computes every value (as `--full`) and
-/// `table` prints them as it always does.
-const LARGE: u64 = 100_000;
-
 /// A run whose table still grows stops when less memory than this is left.
-const MIN_FREE: u64 = 256 << 20;
+pub(crate) const MIN_FREE: u64 = 256 << 20;
 
 /// A long run, decided from the command line.
 pub struct LongRun {
     game: SeqGame,
     upto: u64,
-    /// A plain `table`: compute every value and print them, no summary.
-    list: bool,
 }
 
-/// Whether `table` should run the sequence engine: `Some` when a long-run
-/// flag is given (an error if the game is not one the engine computes) or
-/// when the game is an octal code or Grundy's game and 100000 ≤ N < 2^32 − 1
-/// (the engine's range; it needs 2 bytes per value, not `--max-states`).
+/// Whether `table` should run the sequence engine as a long run: `Some`
+/// when a long-run flag is given (an error if the game is not one the
+/// engine computes). A plain `table` goes to the library's
+/// [`sprague::report::heap_values`], which picks the engine itself.
 pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
     let l = &a.long_run;
     let flagged = l.checkpoint.is_some() || l.out.is_some() || l.full || l.summary;
+    if !flagged {
+        return Ok(None);
+    }
     let game = super::load_game(&a.spec, a.limits.script_limits())?;
-    let seq = SeqGame::from_game(&game);
-    let upto = parse_upto(&a.upto);
-    match (seq, flagged) {
-        (None, true) => bail!(
+    match SeqGame::from_game(&game) {
+        None => bail!(
             "--checkpoint, --out, --full and --summary work for octal codes and Grundy's game only, not `{}`",
             a.spec
         ),
-        (None, false) => Ok(None),
-        (Some(game), true) => Ok(Some(LongRun {
+        Some(game) => Ok(Some(LongRun {
             game,
-            upto: upto?,
-            list: false,
+            upto: parse_upto(&a.upto)?,
         })),
-        (Some(game), false) => match upto {
-            Ok(n) if (LARGE..u32::MAX as u64).contains(&n) => Ok(Some(LongRun {
-                game,
-                upto: n,
-                list: true,
-            })),
-            _ => Ok(None),
-        },
+    }
+}
+
+/// The engine's tuning from `--threads` and `--simd` (the library's
+/// choice for this machine where they are not given).
+pub fn tuning(l: &crate::cli::LongRunArgs) -> Tuning {
+    let base = Tuning::for_this_machine();
+    Tuning {
+        threads: l.threads.unwrap_or(base.threads),
+        simd: l.simd.into(),
+        ..base
     }
 }
 
@@ -121,8 +116,8 @@ impl Serialize for Values<'_> {
 /// Runs the engine to N with checkpoints, progress and the summary.
 pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<()> {
     let l = &a.long_run;
-    let LongRun { game, upto, list } = run;
-    let full = l.full || list;
+    let LongRun { game, upto } = run;
+    let full = l.full;
     let spec = game.spec();
     // Checked when parsed (`cli::seconds_between_checkpoints`).
     let every = Duration::try_from_secs_f64(l.checkpoint_every)
@@ -168,12 +163,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         .zip(l.checkpoint.as_deref())
         .map(|(c, given)| RunLock::take(c, given))
         .transpose()?;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let tuning = Tuning {
-        threads: l.threads.unwrap_or(cores.min(2)),
-        simd: l.simd.into(),
-        ..Tuning::default()
-    };
+    let tuning = tuning(l);
     let mut engine = match &checkpoint {
         Some(path) if path.exists() => {
             let file = File::open(path).with_context(|| format!("cannot open `{}`", path.display()))?;
@@ -261,11 +251,6 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
             store::write_sequence(w, &spec, upto, computed, engine.chunks(computed), engine.period())
         })
     });
-    if list {
-        let values: Vec<u32> = engine.chunks(upto + 1).flatten().map(|&v| v as u32).collect();
-        super::table::print_values(&spec, &values, a, out)?;
-        return last_save.and(written);
-    }
     let computing = start.elapsed().as_secs_f64();
     // Past a proven period the checksum runs through the period's values:
     // seconds for N near 2^32, with a bar of its own, and in the time.
