@@ -186,7 +186,7 @@ impl<R: Ruleset> Ruleset for Searched<'_, R> {
     fn format_position(&self, p: &R::Position) -> String {
         self.0.format_position(p)
     }
-    fn moves(&self, p: &R::Position, out: &mut Moves<R::Position>) {
+    fn moves(&self, p: &R::Position, out: &mut Moves<R::Position>) -> sprague::Result<()> {
         self.0.moves(p, out)
     }
 }
@@ -252,7 +252,7 @@ fn plain_grundy<R: Ruleset>(rules: &R, root: R::Position) -> u64 {
             continue;
         }
         moves.clear();
-        rules.moves(&p, &mut moves);
+        rules.moves(&p, &mut moves).expect("built-in rules list their moves");
         if expanded {
             let mut seen: Vec<u64> = moves
                 .iter()

@@ -114,11 +114,7 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    // Scripted rules fail by unwinding out of the solvers: the guard turns
-    // that back into their error.
-    let result = sprague::rules::dynamic::guard(|| Ok(cmd::run(cli, &mut out)))
-        .unwrap_or_else(|e| Err(e.into()))
-        .and_then(|()| out.flush().map_err(anyhow::Error::from));
+    let result = cmd::run(cli, &mut out).and_then(|()| out.flush().map_err(anyhow::Error::from));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -82,14 +82,11 @@ impl From<PyErr> for Failure {
     }
 }
 
-/// Runs `work`, turning the abort of failing dynamic rules into their
-/// error (the library's `guard`) and any other panic into
-/// [`Failure::Internal`]: nothing unwinds into Python.
+/// Runs `work`, turning a panic (a bug: the library returns its errors as
+/// values) into [`Failure::Internal`]: nothing unwinds into Python.
 pub fn contain<T>(work: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure> {
-    let caught = panic::catch_unwind(AssertUnwindSafe(|| sprague::rules::dynamic::guard(|| Ok(work()))));
-    match caught {
-        Ok(Ok(r)) => r,
-        Ok(Err(e)) => Err(Failure::Lib(e)),
+    match panic::catch_unwind(AssertUnwindSafe(work)) {
+        Ok(r) => r,
         Err(payload) => {
             let what = payload
                 .downcast_ref::<&str>()

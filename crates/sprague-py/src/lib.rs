@@ -14,7 +14,7 @@
 //!   them, so Ctrl-C stops them;
 //! - rules from Python (`callback::PyRules`) enter through the library's
 //!   dynamic-ruleset seam, like Rhai scripts, and their failures come back
-//!   through [`sprague::rules::dynamic::guard`];
+//!   as the library's errors, values like any other;
 //! - no panic reaches Python: one that escapes the library becomes
 //!   `sprague.InternalError`.
 //!

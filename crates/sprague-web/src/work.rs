@@ -1,6 +1,5 @@
 //! Computations off the async threads: at most a fixed number at once,
-//! each within a wall-clock limit, a script's failure turned back into its
-//! error.
+//! each within a wall-clock limit.
 
 use crate::error::ApiError;
 use axum::http::StatusCode;
@@ -45,16 +44,7 @@ impl Pool {
                 .map_err(|_| busy("the server is shutting down"))?;
             let handle = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                let mut out = None;
-                let guarded = sprague::rules::dynamic::guard(|| {
-                    out = Some(stoppable(&flag, job));
-                    Ok(())
-                });
-                match (guarded, out) {
-                    (Err(e), _) => Err(ApiError::from(e)),
-                    (Ok(()), Some(r)) => r,
-                    (Ok(()), None) => Err(busy("the computation stopped")),
-                }
+                stoppable(&flag, job)
             });
             handle.await.map_err(|_| ApiError {
                 status: StatusCode::INTERNAL_SERVER_ERROR,

@@ -478,13 +478,13 @@ fn sort_fastest_first<P>(moves: &mut [RatedMove<P>]) {
 fn labelled_moves<R: Ruleset>(
     graph: &mut SumGraph<'_, R>,
     sum: &[R::Position],
-) -> Vec<(WinningMove<R::Position>, Option<StateId>)> {
+) -> Result<Vec<(WinningMove<R::Position>, Option<StateId>)>> {
     let rules = graph.rules();
     let mut out = Vec::new();
     let mut moves = Moves::new(true);
     for (i, p) in sum.iter().enumerate() {
         moves.clear();
-        rules.moves(p, &mut moves);
+        rules.moves(p, &mut moves)?;
         for m in 0..moves.len() {
             let mv = WinningMove {
                 component: i,
@@ -495,7 +495,7 @@ fn labelled_moves<R: Ruleset>(
             out.push((mv, state));
         }
     }
-    out
+    Ok(out)
 }
 
 /// The moves worth listing from a state of outcome `here`: to a loss from a
@@ -505,13 +505,13 @@ fn rated<R: Ruleset>(
     sum: &[R::Position],
     here: Outcome,
     solved: &dyn Fn(StateId) -> Solved,
-) -> Vec<RatedMove<R::Position>> {
+) -> Result<Vec<RatedMove<R::Position>>> {
     let wanted = match here {
         Outcome::N => Outcome::P,
         Outcome::D => Outcome::D,
-        Outcome::P => return Vec::new(),
+        Outcome::P => return Ok(Vec::new()),
     };
-    let mut out: Vec<RatedMove<R::Position>> = labelled_moves(graph, sum)
+    let mut out: Vec<RatedMove<R::Position>> = labelled_moves(graph, sum)?
         .into_iter()
         .filter_map(|(mv, s)| {
             let s = solved(s?);
@@ -523,7 +523,7 @@ fn rated<R: Ruleset>(
         })
         .collect();
     sort_fastest_first(&mut out);
-    out
+    Ok(out)
 }
 
 /// Misère play (and special conventions): Bouton for Nim, the tame rule
@@ -576,7 +576,7 @@ fn graph_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
     };
     let solved = solve_all(&graph, query.play);
     let here = solved[root as usize];
-    let moves = rated(&mut graph, sum, here.outcome, &|s| solved[s as usize]);
+    let moves = rated(&mut graph, sum, here.outcome, &|s| solved[s as usize])?;
     Ok(Answer {
         play: query.play,
         components,
@@ -609,7 +609,7 @@ fn search_answer<R: Ruleset>(
         let mut listed = Moves::new(true);
         for (i, p) in sum.iter().enumerate() {
             listed.clear();
-            rules.moves(p, &mut listed);
+            rules.moves(p, &mut listed)?;
             for m in 0..listed.len() {
                 let play = WinningMove {
                     component: i,
@@ -681,7 +681,8 @@ fn quotient_answer<R: Ruleset>(
             rest.remove(i);
             let x = q.element(&rest)?;
             listed.clear();
-            rules.moves(p, &mut listed);
+            // Rules that fail here fail the plain search too, which says why.
+            rules.moves(p, &mut listed).ok()?;
             for m in 0..listed.len() {
                 let parts: Vec<u64> = listed
                     .parts(m)
@@ -764,7 +765,7 @@ fn tame_answer<R: Ruleset>(
                 .filter(|&(j, _)| j != i)
                 .fold(NimLike::ZERO, |acc, (_, &l)| acc + l);
             listed.clear();
-            rules.moves(p, &mut listed);
+            rules.moves(p, &mut listed)?;
             for m in 0..listed.len() {
                 let after = rest + t.sum(listed.parts(m)).expect("options are labelled");
                 if after.outcome() == Outcome::P {
@@ -885,7 +886,7 @@ fn loopy_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Re
     let mut listed = Moves::new(true);
     for (i, p) in sum.iter().enumerate() {
         listed.clear();
-        rules.moves(p, &mut listed);
+        rules.moves(p, &mut listed)?;
         for m in 0..listed.len() {
             let left = graph.find(listed.parts(m)).expect("options are in the graph");
             let mut after: Vec<Generalized> = parts.clone();

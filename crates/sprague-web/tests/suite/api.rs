@@ -63,6 +63,35 @@ async fn table_line_and_grid() {
     );
 }
 
+/// The page's tables go through the library's one path, so they reach
+/// what `sprague table` reaches: Officers to 10^6 by the sequence engine
+/// (the dense table alone would need more than 10^11 steps).
+#[tokio::test]
+async fn long_tables_reach_the_cli_s_range() {
+    let app = app();
+    let (status, body) = post(
+        &app,
+        "/api/table",
+        json!({"spec": "octal:0.6", "upto": 1_000_000}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let values = body["values"].as_array().unwrap();
+    assert_eq!(values.len(), 1_000_001);
+    let Ok(sprague::rules::Game::Octal(officers)) = "octal:0.6".parse() else {
+        unreachable!()
+    };
+    let plain = sprague::solve::Solver::new(&officers, Default::default())
+        .heap_table(3000)
+        .unwrap()
+        .to_vec();
+    let start: Vec<u32> = values[..=3000]
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u32)
+        .collect();
+    assert_eq!(start, plain);
+}
+
 /// Tables beyond normal play: the library's exact tables, as `sprague
 /// table --misere/--remoteness/--genus --json` prints them; a loopy
 /// game's table is its generalised values without being asked.

@@ -54,7 +54,7 @@ pub fn pair_table(game: &Game, xmax: u64, ymax: u64, limits: Limits) -> Result<(
         type Output = Result<(u64, Vec<Vec<u64>>)>;
         fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
             let o = rules.pair_origin();
-            if rules.pair_position(o, o).is_none() || rules.convention() != Convention::Normal {
+            if rules.pair_position(o, o)?.is_none() || rules.convention() != Convention::Normal {
                 return Err(Error::Unsupported(format!(
                     "`{}` is not a normal-play game on two numbers: give a heap game, or one of grid, wythoff, wizards",
                     rules.spec()
@@ -86,7 +86,7 @@ pub fn pair_table(game: &Game, xmax: u64, ymax: u64, limits: Limits) -> Result<(
             for x in o..=self.xmax {
                 let mut row = Vec::new();
                 for y in o..=self.ymax {
-                    let p = rules.pair_position(x, y).ok_or_else(|| {
+                    let p = rules.pair_position(x, y)?.ok_or_else(|| {
                         Error::Unsupported(format!("({x}, {y}) is not a position of `{}`", rules.spec()))
                     })?;
                     row.push(solver.grundy(&p)?.0);

@@ -43,8 +43,9 @@ pub(crate) fn key<R: Ruleset>(rules: &R, sum: &[R::Position]) -> Key {
     for p in sum {
         if !special && rules.branching(p) <= INERT_CHECK {
             scratch.clear();
-            rules.moves(p, &mut scratch);
-            if scratch.is_empty() {
+            // A part whose moves cannot be listed is kept: the key is then
+            // less canonical, never wrong (the sum's search fails anyway).
+            if rules.moves(p, &mut scratch).is_ok() && scratch.is_empty() {
                 continue;
             }
         }

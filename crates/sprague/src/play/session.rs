@@ -583,7 +583,7 @@ impl GameVisitor for Analyse<'_> {
             if rules.branching(p) > MAX_LISTED && window(rules, p, WINDOW, &mut buf) {
                 here.complete = false;
             } else {
-                rules.moves(p, &mut buf);
+                rules.moves(p, &mut buf)?;
             }
             for m in 0..buf.len() {
                 let after = apply(&sum, i, buf.parts(m));

@@ -152,7 +152,7 @@ mod tests {
                     for text in self.0 {
                         let p = rules.parse_position(text).unwrap();
                         let mut all = Moves::new(true);
-                        rules.moves(&p, &mut all);
+                        rules.moves(&p, &mut all).unwrap();
                         let all: Vec<(String, Vec<R::Position>)> = (0..all.len())
                             .map(|i| (all.label(i).to_string(), all.parts(i).to_vec()))
                             .collect();
@@ -245,7 +245,7 @@ mod huge_tests {
                     for n in 1..=12u64 {
                         let p = rules.parse_position(&n.to_string()).unwrap();
                         let mut all = Moves::new(true);
-                        rules.moves(&p, &mut all);
+                        rules.moves(&p, &mut all).unwrap();
                         let mut want: Vec<(Vec<u64>, String)> = (0..all.len())
                             .map(|i| {
                                 let mut parts: Vec<u64> =

@@ -46,7 +46,7 @@ pub fn solve(data: &[u8], out: &mut Output<'_>) -> Result<()> {
         r.end("n")?;
         let g = grundy(n);
         if out.explaining() {
-            explain(test, n, g, out);
+            explain(test, n, g, out)?;
         }
         out.answer(winner(g != 0, "Taro", "Hanako"));
         Ok(())
@@ -54,7 +54,7 @@ pub fn solve(data: &[u8], out: &mut Output<'_>) -> Result<()> {
 }
 
 /// Notes for one test: n mod 5, the value, a winning move.
-fn explain(test: u64, n: u64, g: u64, out: &mut Output<'_>) {
+fn explain(test: u64, n: u64, g: u64, out: &mut Output<'_>) -> Result<()> {
     out.note(format!(
         "test {test}: n = {n}, n mod 5 = {}, g = {}",
         n % 5,
@@ -62,13 +62,14 @@ fn explain(test: u64, n: u64, g: u64, out: &mut Output<'_>) {
     ));
     if g == 0 {
         out.note("n mod 5 is 0 or 2: every move leaves 1, 3 or 4 mod 5, so Hanako wins");
-        return;
+        return Ok(());
     }
     let mut moves = Moves::new(true);
-    rules().moves(&n, &mut moves);
+    rules().moves(&n, &mut moves)?;
     let win =
         (0..moves.len()).find(|&i| moves.parts(i).iter().map(|&q| grundy(q)).fold(0, |a, b| a ^ b) == 0);
     if let Some(i) = win {
         out.note(format!("Taro wins, e.g. by `{}`", moves.label(i)));
     }
+    Ok(())
 }

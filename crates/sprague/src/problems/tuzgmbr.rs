@@ -67,7 +67,7 @@ fn explain(test: u64, n: u64, m: u64, g: Nimber, out: &mut Output<'_>) -> Result
         return Ok(());
     }
     let mut moves = Moves::new(true);
-    RULES.moves(&(n, m), &mut moves);
+    RULES.moves(&(n, m), &mut moves)?;
     for i in 0..moves.len() {
         if let [(x, y)] = moves.parts(i) {
             if grundy(*x, *y)? == Nimber::ZERO {

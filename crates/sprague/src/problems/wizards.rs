@@ -19,7 +19,7 @@ pub fn solve(data: &[u8], out: &mut Output<'_>) -> Result<()> {
         r.end("b")?;
         let first = wizards_outcome(a, b) == Outcome::N;
         if out.explaining() {
-            explain(test, a, b, out);
+            explain(test, a, b, out)?;
         }
         out.answer(winner(first, "First", "Second"));
         Ok(())
@@ -27,7 +27,7 @@ pub fn solve(data: &[u8], out: &mut Output<'_>) -> Result<()> {
 }
 
 /// Notes for one test: the Euclid chain, bottom up, and a winning move.
-fn explain(test: u64, a: u64, b: u64, out: &mut Output<'_>) {
+fn explain(test: u64, a: u64, b: u64, out: &mut Output<'_>) -> Result<()> {
     let (a, b) = (a.min(b), a.max(b));
     out.note(format!("test {test}: a = {a}, b = {b}"));
     let mut chain = Vec::new();
@@ -63,7 +63,7 @@ fn explain(test: u64, a: u64, b: u64, out: &mut Output<'_>) {
     }
     let rules = Wizards;
     let mut moves = Moves::new(true);
-    rules.moves(&(a, b), &mut moves);
+    rules.moves(&(a, b), &mut moves)?;
     let win = (0..moves.len()).find(|&i| match moves.parts(i) {
         [(x, y)] => wizards_outcome(*x, *y) == Outcome::P,
         _ => false,
@@ -76,4 +76,5 @@ fn explain(test: u64, a: u64, b: u64, out: &mut Output<'_>) {
         )),
         None => out.note("every move leaves a winning position for the opponent: Second wins"),
     }
+    Ok(())
 }

@@ -174,10 +174,10 @@ fn positions<R: Ruleset>(
         }
         (n, Some(m)) => {
             let o = super::table::grid_origin(rules, n, m, max)?;
-            Ok((o..=n)
+            (o..=n)
                 .flat_map(|x| (o..=m).map(move |y| (x, y)))
                 .map(|(x, y)| rules.pair_position(x, y))
-                .collect())
+                .collect()
         }
     }
 }

@@ -85,7 +85,7 @@ pub fn grid_table<R: Ruleset>(rules: &R, n: u64, m: u64, limits: Limits) -> Resu
     for x in o..=n {
         let mut row = Vec::new();
         for y in o..=m {
-            let cell = match rules.pair_position(x, y) {
+            let cell = match rules.pair_position(x, y)? {
                 Some(p) => Some(solver.grundy(&p)?.0),
                 None => None,
             };
@@ -106,7 +106,7 @@ pub fn grid_table<R: Ruleset>(rules: &R, n: u64, m: u64, limits: Limits) -> Resu
 /// `max_states` cells.
 pub(super) fn grid_origin<R: Ruleset>(rules: &R, n: u64, m: u64, max_states: u64) -> Result<u64> {
     let o = rules.pair_origin();
-    if rules.pair_position(o, o).is_none() {
+    if rules.pair_position(o, o)?.is_none() {
         return Err(Error::Unsupported(format!(
             "`{}` is a heap game: its table is a line g(0..=N), not a grid",
             rules.spec()

@@ -26,9 +26,9 @@ impl Ruleset for Divide {
         p.to_string()
     }
 
-    fn moves(&self, &n: &u64, out: &mut Moves<u64>) {
+    fn moves(&self, &n: &u64, out: &mut Moves<u64>) -> Result<()> {
         if n == 0 {
-            return;
+            return Ok(());
         }
         for &d in &self.divisors {
             let q = n / d;
@@ -40,6 +40,7 @@ impl Ruleset for Divide {
                 }
             });
         }
+        Ok(())
     }
 
     fn branching(&self, _: &u64) -> u64 {

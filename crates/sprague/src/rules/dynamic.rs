@@ -7,22 +7,21 @@
 //! catalog holds any of them as [`Dynamic`], which implements [`Ruleset`]
 //! so that every solver serves it unchanged.
 //!
-//! # Errors inside `moves`
+//! # Errors
 //!
-//! [`Ruleset::moves`] cannot fail, but a script can fail at any call (an
-//! operation limit, a runtime error, a move of the wrong type). [`Dynamic`]
-//! then unwinds with a private marker that carries the error (through
-//! [`std::panic::resume_unwind`], which prints nothing), and the front end
-//! runs its work under [`guard`], which turns that unwind, and only that,
-//! back into the error. The solvers' state is dropped with the unwind, so
-//! nothing half-computed is ever returned.
+//! A script can fail at any call (an operation limit, a runtime error, a
+//! move of the wrong type). [`Dynamic`] returns that error from
+//! [`Ruleset::moves`] (and [`HeapLister`]'s calls), with the position it
+//! was expanding, and every solver passes it on as a value: nothing
+//! unwinds, and the solvers' half-computed state is dropped with the
+//! error.
 
 use super::{HeapLister, HeapListing, HeapMoves, Moves, Ruleset};
 use crate::solve::stop::{self, StopFlag};
 use crate::{excerpt, Error, Result};
 use rustc_hash::FxHashMap;
 use std::fmt;
-use std::panic::{self, AssertUnwindSafe};
+use std::panic;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -299,8 +298,11 @@ pub trait DynamicRules: Send + Sync + fmt::Debug {
 
     /// For games on two numbers: the position of cell (x, y) of a 2-D
     /// table; by default the list `[x, y]`.
-    fn pair(&self, x: u64, y: u64) -> Option<Value> {
-        Some(Value::list([Value::Int(x as i64), Value::Int(y as i64)]))
+    ///
+    /// # Errors
+    /// The rules' own (a script's `fn pair` that failed).
+    fn pair(&self, x: u64, y: u64) -> Result<Option<Value>> {
+        Ok(Some(Value::list([Value::Int(x as i64), Value::Int(y as i64)])))
     }
 
     /// The first row and column of a 2-D table.
@@ -343,44 +345,6 @@ pub fn not_a_smaller_heap(spec: &str, n: u64, part: &Value) -> Error {
             "a move of heap {n} leaves `{}`: in a heap game every part is a heap smaller than the one moved from",
             excerpt(&part.to_string())
         ),
-    }
-}
-
-/// What [`Dynamic`] unwinds with when the rules fail: the error, carried to
-/// [`guard`].
-struct Abort(Error);
-
-/// Stops the computation under way with `e`, to be returned by the
-/// enclosing [`guard`]. Prints nothing.
-pub fn abort(e: Error) -> ! {
-    panic::resume_unwind(Box::new(Abort(e)))
-}
-
-/// Runs `work`, turning an error of rules defined at run time (which
-/// unwinds out of [`Ruleset::moves`]) into `Err`. Any other panic goes on
-/// unwinding. Front ends run every computation on a [`Dynamic`] game
-/// under it.
-///
-/// The unwind crosses threads that the computation joins (rayon, or a
-/// scoped thread joined by hand and its payload resumed); a thread left to
-/// the scope's automatic join loses the error to a plain panic.
-///
-/// ```
-/// use sprague::rules::{dynamic::guard, Game};
-/// use sprague::solve::{Limits, Solver};
-/// let script = "const HEAP = true;\nfn moves(n) { if n == 3 { throw \"no\" } if n > 0 { [n - 1] } else { [] } }";
-/// let g = Game::parse_with("script:g.rhai", &mut |_| Ok(script.into())).unwrap();
-/// let Game::Dynamic(rules) = g else { unreachable!() };
-/// let r = guard(|| Solver::new(&rules, Limits::default()).heap_table(5).map(|t| t.to_vec()));
-/// assert!(r.unwrap_err().to_string().contains("error thrown: no"));
-/// ```
-pub fn guard<T>(work: impl FnOnce() -> Result<T>) -> Result<T> {
-    match panic::catch_unwind(AssertUnwindSafe(work)) {
-        Ok(r) => r,
-        Err(payload) => match payload.downcast::<Abort>() {
-            Ok(abort) => Err(abort.0),
-            Err(other) => panic::resume_unwind(other),
-        },
     }
 }
 
@@ -444,31 +408,26 @@ impl Dynamic {
         &self.rules
     }
 
-    /// The moves of `p`, from the cache or the rules; aborts (see
-    /// [`guard`]) when the rules fail.
-    fn listed(&self, p: &Value) -> Arc<[DynMove]> {
+    /// The moves of `p`, from the cache or the rules.
+    fn listed(&self, p: &Value) -> Result<Arc<[DynMove]>> {
         if let Some(m) = self.cache.get(p) {
-            return m;
+            return Ok(m);
         }
-        let moves: Arc<[DynMove]> = self.fetch(p).into();
+        let moves: Arc<[DynMove]> = self.fetch(p)?.into();
         self.cache.put(p, &moves);
-        moves
+        Ok(moves)
     }
 
     /// The moves of `p` from the rules; in a heap game without parts of
     /// size 0 (an empty heap is no component).
-    fn fetch(&self, p: &Value) -> Vec<DynMove> {
-        match self.rules.moves(p) {
-            Ok(mut m) => {
-                if self.rules.heap() {
-                    for mv in &mut m {
-                        mv.parts.retain(|q| *q != Value::Int(0));
-                    }
-                }
-                m
+    fn fetch(&self, p: &Value) -> Result<Vec<DynMove>> {
+        let mut m = self.rules.moves(p).map_err(|e| expanding(&*self.rules, e, p))?;
+        if self.rules.heap() {
+            for mv in &mut m {
+                mv.parts.retain(|q| *q != Value::Int(0));
             }
-            Err(e) => abort(expanding(&*self.rules, e, p)),
         }
+        Ok(m)
     }
 }
 
@@ -556,24 +515,27 @@ impl Ruleset for Dynamic {
         Ok(())
     }
 
+    /// The rules' own text for `p`; where the rules fail to write it (a
+    /// script's `fn format` that throws), the position as a value
+    /// (`[1, 2]`), so that a report can still name it.
     fn format_position(&self, p: &Value) -> String {
-        match self.rules.format(p) {
-            Ok(s) => s,
-            Err(e) => abort(expanding(&*self.rules, e, p)),
-        }
+        self.rules.format(p).unwrap_or_else(|_| p.to_string())
     }
 
-    fn moves(&self, p: &Value, out: &mut Moves<Value>) {
-        for m in self.listed(p).iter() {
-            out.push(m.parts.iter().cloned(), || match &m.label {
-                Some(l) => l.clone(),
-                None => match self.rules.label(p, &m.parts) {
+    fn moves(&self, p: &Value, out: &mut Moves<Value>) -> Result<()> {
+        for m in self.listed(p)?.iter() {
+            let label = match (&m.label, out.wants_labels()) {
+                (_, false) => String::new(),
+                (Some(l), true) => l.clone(),
+                (None, true) => match self.rules.label(p, &m.parts) {
                     Ok(Some(l)) => l,
                     Ok(None) => default_label(self, &m.parts),
-                    Err(e) => abort(expanding(&*self.rules, e, p)),
+                    Err(e) => return Err(expanding(&*self.rules, e, p)),
                 },
-            });
+            };
+            out.push(m.parts.iter().cloned(), || label);
         }
+        Ok(())
     }
 
     fn may_loop(&self) -> bool {
@@ -591,9 +553,9 @@ impl Ruleset for Dynamic {
         self.rules.heap().then_some(HeapMoves::Listed(self))
     }
 
-    fn pair_position(&self, x: u64, y: u64) -> Option<Value> {
+    fn pair_position(&self, x: u64, y: u64) -> Result<Option<Value>> {
         if self.rules.heap() || x > i64::MAX as u64 || y > i64::MAX as u64 {
-            return None;
+            return Ok(None);
         }
         self.rules.pair(x, y)
     }
@@ -604,16 +566,14 @@ impl Ruleset for Dynamic {
 }
 
 impl HeapLister for Dynamic {
-    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) {
+    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()> {
         let p = Value::Int(n as i64);
         let listed = match self.cache.get(&p) {
             // Listed earlier by a search: the cache holds what `fetch` gave.
             Some(moves) => heap_parts(&self.spec(), n, &moves, parts, ends),
             None => self.rules.heap_options(n, parts, ends),
         };
-        if let Err(e) = listed {
-            abort(expanding(&*self.rules, e, &p));
-        }
+        listed.map_err(|e| expanding(&*self.rules, e, &p))
     }
 
     /// Lists a run of heaps, on up to 8 threads when the rules allow it
@@ -626,7 +586,7 @@ impl HeapLister for Dynamic {
     /// holds about [`LISTING_CAP`] parts and moves, so that heaps with many
     /// moves never hold more than that in memory; the dense engine asks for
     /// the rest next.
-    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) {
+    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> Result<()> {
         let threads = std::thread::available_parallelism().map_or(1, |t| t.get().min(LIST_THREADS));
         let count = hi.saturating_sub(lo);
         if !self.rules.parallel() || threads < 2 || count < 2 * MIN_PER_THREAD {
@@ -634,10 +594,10 @@ impl HeapLister for Dynamic {
                 if n > lo && out.size() > LISTING_CAP {
                     break;
                 }
-                self.heap_options(n, &mut out.parts, &mut out.ends);
+                self.heap_options(n, &mut out.parts, &mut out.ends)?;
                 out.heaps.push(out.ends.len());
             }
-            return;
+            return Ok(());
         }
         let threads = threads.min((count / MIN_PER_THREAD) as usize) as u64;
         let cap = LISTING_CAP / threads as usize;
@@ -697,12 +657,13 @@ impl HeapLister for Dynamic {
                         break; // stopped at the cap: the heaps after it come next run
                     }
                 }
-                Part::Failed(n, e) => abort(expanding(&*self.rules, e, &Value::Int(n as i64))),
-                Part::Stopped => abort(Error::Stopped),
+                Part::Failed(n, e) => return Err(expanding(&*self.rules, e, &Value::Int(n as i64))),
+                Part::Stopped => return Err(Error::Stopped),
                 // A part below failed; its error comes first.
                 Part::Dropped => break,
             }
         }
+        Ok(())
     }
 }
 
@@ -767,13 +728,5 @@ mod tests {
         }
         let deep = format!("{}{}", "[".repeat(40), "]".repeat(40));
         assert!(Value::parse(&deep).unwrap_err().to_string().contains("nest"));
-    }
-
-    #[test]
-    fn guard_passes_other_panics_on() {
-        let r = panic::catch_unwind(|| guard(|| -> Result<()> { panic!("plain") }));
-        assert!(r.is_err());
-        let e = guard(|| -> Result<()> { abort(Error::Unsupported("stop".into())) });
-        assert_eq!(e.unwrap_err().to_string(), "stop");
     }
 }

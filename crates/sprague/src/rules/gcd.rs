@@ -111,9 +111,9 @@ impl Ruleset for GcdGame {
         Ok(())
     }
 
-    fn moves(&self, p: &GcdPosition, out: &mut Moves<GcdPosition>) {
+    fn moves(&self, p: &GcdPosition, out: &mut Moves<GcdPosition>) -> Result<()> {
         if p.g == 1 {
-            return;
+            return Ok(());
         }
         for i in 0..p.cards.len() {
             let c = p.cards[i];
@@ -124,6 +124,7 @@ impl Ruleset for GcdGame {
                 format!("take card {c} (g becomes {g})")
             });
         }
+        Ok(())
     }
 
     fn branching(&self, p: &GcdPosition) -> u64 {

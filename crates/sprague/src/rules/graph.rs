@@ -143,10 +143,11 @@ impl Ruleset for GraphGame {
         Ok(())
     }
 
-    fn moves(&self, &p: &u32, out: &mut Moves<u32>) {
+    fn moves(&self, &p: &u32, out: &mut Moves<u32>) -> Result<()> {
         for &q in &self.edges[p as usize] {
             out.push([q], || format!("move to {}", self.names[q as usize]));
         }
+        Ok(())
     }
 
     fn branching(&self, &p: &u32) -> u64 {

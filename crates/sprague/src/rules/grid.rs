@@ -51,7 +51,7 @@ impl Ruleset for Grid {
         Ok(())
     }
 
-    fn moves(&self, &(n, m): &(u64, u64), out: &mut Moves<(u64, u64)>) {
+    fn moves(&self, &(n, m): &(u64, u64), out: &mut Moves<(u64, u64)>) -> Result<()> {
         for u in 1..=self.up.min(n - 1) {
             out.push([(n - u, m)], || {
                 format!("up {u} row{}", if u == 1 { "" } else { "s" })
@@ -62,14 +62,15 @@ impl Ruleset for Grid {
                 format!("right {r} column{}", if r == 1 { "" } else { "s" })
             });
         }
+        Ok(())
     }
 
     fn branching(&self, &(n, m): &(u64, u64)) -> u64 {
         self.up.min(n - 1).saturating_add(self.right.min(m - 1))
     }
 
-    fn pair_position(&self, x: u64, y: u64) -> Option<(u64, u64)> {
-        (x >= 1 && y >= 1).then_some((x, y))
+    fn pair_position(&self, x: u64, y: u64) -> Result<Option<(u64, u64)>> {
+        Ok((x >= 1 && y >= 1).then_some((x, y)))
     }
 
     fn pair_origin(&self) -> u64 {

@@ -23,10 +23,11 @@ impl Ruleset for GrundyGame {
         p.to_string()
     }
 
-    fn moves(&self, &n: &u64, out: &mut Moves<u64>) {
+    fn moves(&self, &n: &u64, out: &mut Moves<u64>) -> Result<()> {
         for a in 1..n.div_ceil(2) {
             out.push([a, n - a], || format!("split {n} into {a} + {}", n - a));
         }
+        Ok(())
     }
 
     fn branching(&self, &n: &u64) -> u64 {

@@ -87,7 +87,12 @@ pub trait Ruleset: Send + Sync {
     /// `out` asks for them, a short label ("take 2 from the heap of 3").
     /// A move that erases the component has no parts. Moves may repeat when
     /// the rules distinguish them (two equal cards): random play counts each.
-    fn moves(&self, p: &Self::Position, out: &mut Moves<Self::Position>);
+    ///
+    /// # Errors
+    /// Rules defined at run time (a script, a Python function) can fail
+    /// ([`crate::Error::Script`], [`crate::Error::ScriptLimit`]); built-in
+    /// rules never do. Every solver passes the error on as it came.
+    fn moves(&self, p: &Self::Position, out: &mut Moves<Self::Position>) -> Result<()>;
 
     /// An upper bound on the number of moves from `p`, so that solvers can
     /// refuse a position whose moves could not all be listed. 0 means few.
@@ -131,8 +136,11 @@ pub trait Ruleset: Send + Sync {
 
     /// For games on two numbers: the position `(x, y)`, so that 2-D tables
     /// can be drawn; `None` where `(x, y)` is not a position.
-    fn pair_position(&self, _x: u64, _y: u64) -> Option<Self::Position> {
-        None
+    ///
+    /// # Errors
+    /// As [`Ruleset::moves`]: rules defined at run time can fail.
+    fn pair_position(&self, _x: u64, _y: u64) -> Result<Option<Self::Position>> {
+        Ok(None)
     }
 
     /// The smallest coordinate of a 2-D table (1 for boards, 0 for heaps).
@@ -197,18 +205,25 @@ pub trait HeapLister: Sync + Debug {
     /// Appends the moves of heap `n`: each move's parts (heap sizes, each
     /// smaller than `n`) to `parts`, then the end of the move in `parts`
     /// to `ends`.
-    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>);
+    ///
+    /// # Errors
+    /// The rules' error for heap `n` (a script that failed).
+    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()>;
 
     /// Appends the moves of heaps `lo..hi`, in order, to `out`; by default
     /// one heap at a time with [`HeapLister::heap_options`]. A lister may
     /// list a run of heaps on several threads (their moves do not depend
     /// on any value), and may list fewer heaps than asked, from `lo` on and
     /// at least one, to bound its memory.
-    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) {
+    ///
+    /// # Errors
+    /// The error of the smallest heap that failed ([`HeapLister::heap_options`]).
+    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> Result<()> {
         for n in lo..hi {
-            self.heap_options(n, &mut out.parts, &mut out.ends);
+            self.heap_options(n, &mut out.parts, &mut out.ends)?;
             out.heaps.push(out.ends.len());
         }
+        Ok(())
     }
 }
 

@@ -35,10 +35,11 @@ impl Ruleset for Nim {
         p.to_string()
     }
 
-    fn moves(&self, &n: &u64, out: &mut Moves<u64>) {
+    fn moves(&self, &n: &u64, out: &mut Moves<u64>) -> Result<()> {
         for k in 1..=n {
             out.push(heap_parts(n - k), || format!("take {k} from the heap of {n}"));
         }
+        Ok(())
     }
 
     fn branching(&self, &n: &u64) -> u64 {

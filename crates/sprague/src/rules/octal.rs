@@ -190,7 +190,7 @@ impl Ruleset for OctalGame {
         p.to_string()
     }
 
-    fn moves(&self, &n: &u64, out: &mut Moves<u64>) {
+    fn moves(&self, &n: &u64, out: &mut Moves<u64>) -> Result<()> {
         for (k, &d) in self.code.digits.iter().enumerate() {
             let k = k as u64;
             if k > n {
@@ -218,6 +218,7 @@ impl Ruleset for OctalGame {
                 }
             }
         }
+        Ok(())
     }
 
     fn branching(&self, &n: &u64) -> u64 {
@@ -289,7 +290,7 @@ mod tests {
         // 0.8: take one token and leave three non-empty heaps.
         let g = OctalGame::new_hex("hex:0.8", "0.8").unwrap();
         let mut out = Moves::new(true);
-        g.moves(&7, &mut out);
+        g.moves(&7, &mut out).unwrap();
         let labels: Vec<&str> = (0..out.len()).map(|i| out.label(i)).collect();
         assert_eq!(
             labels,

@@ -651,21 +651,18 @@ impl DynamicRules for ScriptRules {
         self.loopy
     }
 
-    fn pair(&self, x: u64, y: u64) -> Option<Value> {
+    fn pair(&self, x: u64, y: u64) -> Result<Option<Value>> {
         let cell = || Value::list([Value::Int(x as i64), Value::Int(y as i64)]);
         if !self.has["pair"] {
-            return Some(cell());
+            return Ok(Some(cell()));
         }
-        let r = match self.call("pair", (x as INT, y as INT), || format!("fn pair({x}, {y})")) {
-            Ok(r) => r,
-            Err(e) => super::dynamic::abort(e),
-        };
+        let r = self.call("pair", (x as INT, y as INT), || format!("fn pair({x}, {y})"))?;
         if r.is_unit() {
-            return None;
+            return Ok(None);
         }
         match to_value(&r, 0) {
-            Ok(v) => Some(v),
-            Err(w) => super::dynamic::abort(self.fail(format!("fn pair returned {w}, not a position or ()"))),
+            Ok(v) => Ok(Some(v)),
+            Err(w) => Err(self.fail(format!("fn pair returned {w}, not a position or ()"))),
         }
     }
 

@@ -86,9 +86,9 @@ impl Ruleset for UpDown {
         Ok(())
     }
 
-    fn moves(&self, &n: &u64, out: &mut Moves<u64>) {
+    fn moves(&self, &n: &u64, out: &mut Moves<u64>) -> Result<()> {
         if n == 0 {
-            return;
+            return Ok(());
         }
         for &k in self.take.iter().take_while(|&&k| k <= n) {
             out.push(heap_parts(n - k), || format!("take {k} from the heap of {n}"));
@@ -98,6 +98,7 @@ impl Ruleset for UpDown {
                 out.push([n + a], || format!("add {a} to the heap of {n}"));
             }
         }
+        Ok(())
     }
 
     fn branching(&self, _: &u64) -> u64 {

@@ -82,9 +82,9 @@ impl Ruleset for Wizards {
         Ok(())
     }
 
-    fn moves(&self, &(a, b): &(u64, u64), out: &mut Moves<(u64, u64)>) {
+    fn moves(&self, &(a, b): &(u64, u64), out: &mut Moves<(u64, u64)>) -> Result<()> {
         if a == 0 {
-            return;
+            return Ok(());
         }
         let mut p = a;
         loop {
@@ -103,14 +103,15 @@ impl Ruleset for Wizards {
         out.push([ordered(a, b % a)], || {
             format!("replace {b} by {b} mod {a} = {}", b % a)
         });
+        Ok(())
     }
 
     fn branching(&self, _: &(u64, u64)) -> u64 {
         65
     }
 
-    fn pair_position(&self, x: u64, y: u64) -> Option<(u64, u64)> {
-        Some((x.min(y), x.max(y)))
+    fn pair_position(&self, x: u64, y: u64) -> Result<Option<(u64, u64)>> {
+        Ok(Some((x.min(y), x.max(y))))
     }
 
     fn closed_outcome(&self, &(a, b): &(u64, u64)) -> Option<Outcome> {

@@ -83,7 +83,7 @@ impl Ruleset for Wythoff {
         Ok(())
     }
 
-    fn moves(&self, &(a, b): &(u64, u64), out: &mut Moves<(u64, u64)>) {
+    fn moves(&self, &(a, b): &(u64, u64), out: &mut Moves<(u64, u64)>) -> Result<()> {
         let ord = |x: u64, y: u64| (x.min(y), x.max(y));
         for k in 1..=a {
             out.push([ord(a - k, b)], || format!("take {k} from the heap of {a}"));
@@ -97,6 +97,7 @@ impl Ruleset for Wythoff {
         for k in 1..=a {
             out.push([ord(a - k, b - k)], || format!("take {k} from both heaps"));
         }
+        Ok(())
     }
 
     fn branching(&self, &(a, b): &(u64, u64)) -> u64 {
@@ -137,8 +138,8 @@ impl Ruleset for Wythoff {
         true
     }
 
-    fn pair_position(&self, x: u64, y: u64) -> Option<(u64, u64)> {
-        Some((x.min(y), x.max(y)))
+    fn pair_position(&self, x: u64, y: u64) -> Result<Option<(u64, u64)>> {
+        Ok(Some((x.min(y), x.max(y))))
     }
 
     /// P-positions are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k).

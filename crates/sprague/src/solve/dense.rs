@@ -94,7 +94,7 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
                 if n == listed.1 {
                     let hi = (n + run).min(upto + 1);
                     listing.clear();
-                    lister.heap_range(n as u64, hi as u64, &mut listing);
+                    lister.heap_range(n as u64, hi as u64, &mut listing)?;
                     let got = listing.heaps.len();
                     assert!(
                         (1..=hi - n).contains(&got),
@@ -336,7 +336,7 @@ mod tests {
     }
 
     impl crate::rules::HeapLister for Stingy {
-        fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) {
+        fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()> {
             for k in [1, 2, 5] {
                 if k <= n {
                     if k < n {
@@ -345,13 +345,15 @@ mod tests {
                     ends.push(parts.len());
                 }
             }
+            Ok(())
         }
 
-        fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) {
+        fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> Result<()> {
             for n in lo..hi.min(lo + self.per_call) {
-                self.heap_options(n, &mut out.parts, &mut out.ends);
+                self.heap_options(n, &mut out.parts, &mut out.ends)?;
                 out.heaps.push(out.ends.len());
             }
+            Ok(())
         }
     }
 

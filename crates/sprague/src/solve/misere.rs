@@ -186,7 +186,7 @@ impl<R: Ruleset> Ruleset for WithNim<'_, R> {
         }
     }
 
-    fn moves(&self, p: &Self::Position, out: &mut Moves<Self::Position>) {
+    fn moves(&self, p: &Self::Position, out: &mut Moves<Self::Position>) -> Result<()> {
         match p {
             Part::Nim(n) => {
                 for k in 0..*n {
@@ -195,12 +195,13 @@ impl<R: Ruleset> Ruleset for WithNim<'_, R> {
             }
             Part::Game(g) => {
                 let mut inner = Moves::new(false);
-                self.rules.moves(g, &mut inner);
+                self.rules.moves(g, &mut inner)?;
                 for parts in inner.iter() {
                     out.push(parts.iter().cloned().map(Part::Game), String::new);
                 }
             }
         }
+        Ok(())
     }
 
     fn branching(&self, p: &Self::Position) -> u64 {

@@ -61,24 +61,29 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
 
     /// Whether `p` is known to have no move (tested only where the rules
     /// promise few moves).
-    fn inert(&mut self, p: &R::Position, scratch: &mut Moves<R::Position>) -> bool {
+    fn inert(&mut self, p: &R::Position, scratch: &mut Moves<R::Position>) -> Result<bool> {
         if self.rules.branching(p) > super::sums::INERT_CHECK {
-            return false;
+            return Ok(false);
         }
         if let Some(&i) = self.inert.get(p) {
-            return i;
+            return Ok(i);
         }
         scratch.clear();
-        self.rules.moves(p, scratch);
+        self.rules.moves(p, scratch)?;
         self.inert.insert(p.clone(), scratch.is_empty());
-        scratch.is_empty()
+        Ok(scratch.is_empty())
     }
 
-    fn canonical(&mut self, mut sum: Vec<R::Position>) -> Vec<R::Position> {
+    fn canonical(&mut self, sum: Vec<R::Position>) -> Result<Vec<R::Position>> {
         let mut scratch = Moves::new(false);
-        sum.retain(|p| !self.inert(p, &mut scratch));
-        sum.sort_unstable();
-        sum
+        let mut kept = Vec::with_capacity(sum.len());
+        for p in sum {
+            if !self.inert(&p, &mut scratch)? {
+                kept.push(p);
+            }
+        }
+        kept.sort_unstable();
+        Ok(kept)
     }
 
     /// The canonical sums one move from `sum` (a canonical sum).
@@ -101,7 +106,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
                 });
             }
             moves.clear();
-            self.rules.moves(p, &mut moves);
+            self.rules.moves(p, &mut moves)?;
             self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1) * super::sums::SUM_STEP;
             super::stop::check()?;
             if self.work > self.limits.max_work {
@@ -116,7 +121,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
                 next.extend_from_slice(&sum[..i]);
                 next.extend_from_slice(&sum[i + 1..]);
                 for q in parts {
-                    if !self.inert(q, &mut scratch) {
+                    if !self.inert(q, &mut scratch)? {
                         let at = next.partition_point(|x| x < q);
                         next.insert(at, q.clone());
                     }
@@ -139,7 +144,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
     /// fewer, since a sum is settled by its first winning move.
     pub fn outcome(&mut self, sum: &[R::Position]) -> Result<Outcome> {
         crate::rules::check_sum(self.rules, sum)?;
-        let root = self.canonical(sum.to_vec());
+        let root = self.canonical(sum.to_vec())?;
         let lone = |o: bool| if o { Outcome::N } else { Outcome::P };
         if let Some(&w) = self.wins.get(&root) {
             return Ok(lone(w));

@@ -714,7 +714,7 @@ impl<'r, R: Ruleset> Learner<'r, R> {
         let mut moves = Moves::new(false);
         for n in 1..=upto {
             moves.clear();
-            rules.moves(&heaps[n as usize], &mut moves);
+            rules.moves(&heaps[n as usize], &mut moves)?;
             let mut list: Vec<Vec<u16>> = Vec::with_capacity(moves.len());
             for parts in moves.iter() {
                 let mut o = Vec::with_capacity(parts.len());

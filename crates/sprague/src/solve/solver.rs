@@ -217,7 +217,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
     fn frame(&mut self, pos: R::Position) -> Result<Frame<R::Position>> {
         self.check_branching(&pos)?;
         let mut moves = Moves::new(false);
-        self.rules.moves(&pos, &mut moves);
+        self.rules.moves(&pos, &mut moves)?;
         self.work += moves.len() as u64 + 1;
         super::stop::check()?;
         if self.work > self.limits.max_work {
@@ -456,7 +456,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
                 .moves_to_value(p, target.unwrap_or(Nimber::ZERO), &mut moves);
             if !listed {
                 self.check_branching(p)?;
-                self.rules.moves(p, &mut moves);
+                self.rules.moves(p, &mut moves)?;
             }
             for m in 0..moves.len() {
                 let parts = moves.parts(m);

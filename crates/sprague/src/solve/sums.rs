@@ -172,20 +172,20 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
 
     /// Whether `p` is known to have no move (asked only where the rules
     /// promise few moves; see [`INERT_CHECK`]).
-    fn inert(&mut self, p: &R::Position, scratch: &mut Moves<R::Position>) -> bool {
+    fn inert(&mut self, p: &R::Position, scratch: &mut Moves<R::Position>) -> Result<bool> {
         if let Some(&i) = self.inert.get(p) {
-            return i;
+            return Ok(i);
         }
         // Leaving out parts without moves only merges states: not worth
         // listing many moves to find out.
         if self.rules.branching(p) > INERT_CHECK {
-            return false;
+            return Ok(false);
         }
         scratch.clear();
-        self.rules.moves(p, scratch);
+        self.rules.moves(p, scratch)?;
         self.work += scratch.len() as u64 + 1;
         self.inert.insert(p.clone(), scratch.is_empty());
-        scratch.is_empty()
+        Ok(scratch.is_empty())
     }
 
     /// `sum` in canonical form: parts without moves left out (where that is
@@ -193,7 +193,13 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     fn canonical(&mut self, mut sum: Vec<R::Position>) -> Result<Vec<R::Position>> {
         if !self.special {
             let mut scratch = Moves::new(false);
-            sum.retain(|p| !self.inert(p, &mut scratch));
+            let mut kept = Vec::with_capacity(sum.len());
+            for p in sum {
+                if !self.inert(&p, &mut scratch)? {
+                    kept.push(p);
+                }
+            }
+            sum = kept;
         }
         sum.sort_unstable();
         Ok(sum)
@@ -208,17 +214,17 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         i: usize,
         parts: &[R::Position],
         scratch: &mut Moves<R::Position>,
-    ) -> Vec<R::Position> {
+    ) -> Result<Vec<R::Position>> {
         let mut next = Vec::with_capacity(sum.len() + parts.len());
         next.extend_from_slice(&sum[..i]);
         next.extend_from_slice(&sum[i + 1..]);
         for p in parts {
-            if self.special || !self.inert(p, scratch) {
+            if self.special || !self.inert(p, scratch)? {
                 let at = next.partition_point(|q| q < p);
                 next.insert(at, p.clone());
             }
         }
-        next
+        Ok(next)
     }
 
     /// Doubles the room for states ahead of their growth, or
@@ -298,7 +304,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
                     let p = &sum[i];
                     self.check_branching(p)?;
                     moves.clear();
-                    self.rules.moves(p, &mut moves);
+                    self.rules.moves(p, &mut moves)?;
                     // Each move builds a sum of about this many parts.
                     self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1) * SUM_STEP;
                     super::stop::check()?;
@@ -314,7 +320,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
                                 "a move of a special-convention game left a sum".into(),
                             ));
                         }
-                        let next = self.successor(&sum, i, parts, &mut scratch);
+                        let next = self.successor(&sum, i, parts, &mut scratch)?;
                         let t = self.intern_canonical(next)?;
                         targets.push(t);
                     }

@@ -298,7 +298,7 @@ impl<R: Ruleset> Walk<'_, R> {
             });
         }
         self.listed.clear();
-        self.rules.moves(&p, &mut self.listed);
+        self.rules.moves(&p, &mut self.listed)?;
         self.work += self.listed.all_parts().len() as u64 + 1;
         if self.work > self.limits.max_work {
             return Err(Error::WorkExceeded {

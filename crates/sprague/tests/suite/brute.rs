@@ -25,7 +25,7 @@ fn successors<R: Ruleset>(rules: &R, sum: &[R::Position]) -> Vec<Vec<R::Position
     let mut out = Vec::new();
     for (i, p) in sum.iter().enumerate() {
         let mut moves = Moves::new(false);
-        rules.moves(p, &mut moves);
+        rules.moves(p, &mut moves).unwrap();
         for parts in moves.iter() {
             let mut next = sum[..i].to_vec();
             next.extend_from_slice(parts);
@@ -249,7 +249,7 @@ impl<R: Ruleset> Ruleset for Searched<R> {
     fn format_position(&self, p: &R::Position) -> String {
         self.0.format_position(p)
     }
-    fn moves(&self, p: &R::Position, out: &mut Moves<R::Position>) {
+    fn moves(&self, p: &R::Position, out: &mut Moves<R::Position>) -> sprague::Result<()> {
         self.0.moves(p, out)
     }
 }

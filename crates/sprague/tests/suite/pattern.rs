@@ -256,7 +256,7 @@ proptest! {
         for x in 1..=20u64 {
             for y in 1..=20u64 {
                 let mut moves = sprague::rules::Moves::new(false);
-                rules.moves(&(x, y), &mut moves);
+                rules.moves(&(x, y), &mut moves).unwrap();
                 let opts = moves.iter().map(|m| brute[m[0].0 as usize][m[0].1 as usize]);
                 brute[x as usize][y as usize] = sprague::mex(opts);
             }
@@ -429,7 +429,7 @@ proptest! {
         };
         let Game::Octal(rules) = game(&format!("octal:{code}")) else { unreachable!() };
         let mut moves = sprague::rules::Moves::new(false);
-        rules.moves(&n, &mut moves);
+        rules.moves(&n, &mut moves).unwrap();
         let want: Vec<Vec<u64>> = moves
             .iter()
             .filter(|parts| parts.iter().fold(0, |x, &h| x ^ proof.evaluator.value(h)) == target)

@@ -1,9 +1,8 @@
 //! The example scripts in `examples/` against their built-in twins: whole
 //! tables, random sums (Grundy values, misère outcomes, random play) and
-//! winning moves; the dynamic seam's errors through `guard`.
+//! winning moves; the dynamic seam's errors, returned as values.
 
 use sprague::query::{answer, Query};
-use sprague::rules::dynamic::guard;
 use sprague::rules::{Dynamic, Game, GameVisitor, Ruleset, ScriptLimits, Value};
 use sprague::solve::{random::Skill, Limits, Play, Solver};
 use sprague::Outcome;
@@ -59,7 +58,7 @@ fn summary(game: &Game, sum: &[&str], query: &Query) -> String {
         type Output = String;
         fn visit<R: Ruleset>(self, rules: &R) -> String {
             let sum: Vec<R::Position> = self.0.iter().map(|t| rules.parse_position(t).unwrap()).collect();
-            let a = guard(|| answer(rules, &sum, self.1)).unwrap();
+            let a = answer(rules, &sum, self.1).unwrap();
             let mut leads: Vec<String> = a
                 .moves
                 .iter()
@@ -114,12 +113,10 @@ fn twins_agree_on_sums(script: &Dynamic, spec: &str, max: u64, parts: u64, seed:
 }
 
 fn heap_table(d: &Dynamic, n: u64) -> Vec<u32> {
-    guard(|| {
-        Solver::new(d, Limits::default())
-            .heap_table(n)
-            .map(<[u32]>::to_vec)
-    })
-    .unwrap()
+    Solver::new(d, Limits::default())
+        .heap_table(n)
+        .map(<[u32]>::to_vec)
+        .unwrap()
 }
 
 #[test]
@@ -150,7 +147,7 @@ fn fdiv_script_matches_divide_2_to_6() {
     let mut ss = Solver::new(&s, Limits::default());
     for _ in 0..20 {
         let n = rng.below(1_000_000_000_000_000_000) + 1;
-        let g = guard(|| ss.grundy(&Value::Int(n as i64))).unwrap();
+        let g = ss.grundy(&Value::Int(n as i64)).unwrap();
         assert_eq!(g, ns.grundy(&n).unwrap(), "{n}");
     }
 }
@@ -165,12 +162,8 @@ fn grid_script_matches_grid_2x3() {
     let mut ss = Solver::new(&s, Limits::default());
     for x in 1..=14u64 {
         for y in 1..=14u64 {
-            let p = s.pair_position(x, y).unwrap();
-            assert_eq!(
-                guard(|| ss.grundy(&p)).unwrap(),
-                ns.grundy(&(x, y)).unwrap(),
-                "{x},{y}"
-            );
+            let p = s.pair_position(x, y).unwrap().unwrap();
+            assert_eq!(ss.grundy(&p).unwrap(), ns.grundy(&(x, y)).unwrap(), "{x},{y}");
         }
     }
     assert_eq!(s.pair_origin(), 1);
@@ -209,7 +202,9 @@ fn gcd_script_matches_gcd_outcomes() {
         let sp = s.parse_position(&text).unwrap();
         assert_eq!(s.format_position(&sp), native.format_position(&np));
         let want = Solver::new(&native, Limits::default()).outcome(&[np]).unwrap();
-        let got = guard(|| Solver::new(&s, Limits::default()).outcome(std::slice::from_ref(&sp))).unwrap();
+        let got = Solver::new(&s, Limits::default())
+            .outcome(std::slice::from_ref(&sp))
+            .unwrap();
         assert_eq!(got, want, "{text}");
     }
     // A game under way reads and prints as the built-in one does.
@@ -223,8 +218,8 @@ fn chomp_first_player_wins_every_rectangle() {
     let mut solver = Solver::new(&s, Limits::default());
     for x in 1..=4u64 {
         for y in 1..=5u64 {
-            let p = s.pair_position(x, y).unwrap();
-            let o = guard(|| solver.outcome(&[p])).unwrap();
+            let p = s.pair_position(x, y).unwrap().unwrap();
+            let o = solver.outcome(&[p]).unwrap();
             let want = if (x, y) == (1, 1) { Outcome::P } else { Outcome::N };
             assert_eq!(o, want, "{x} x {y}");
         }
@@ -234,7 +229,7 @@ fn chomp_first_player_wins_every_rectangle() {
         for b in 0..=a {
             let text = if b == 0 { a.to_string() } else { format!("{a},{b}") };
             let p = s.parse_position(&text).unwrap();
-            let o = guard(|| solver.outcome(&[p])).unwrap();
+            let o = solver.outcome(&[p]).unwrap();
             assert_eq!(o == Outcome::P, b == a - 1, "{text}");
         }
     }
@@ -248,7 +243,10 @@ fn chomp_first_player_wins_every_rectangle() {
 #[test]
 fn a_failing_script_is_an_error_not_a_panic() {
     let s = script("throw.rhai", "const HEAP = true;\nfn moves(n) {\n  if n == 7 { throw \"seven\"; }\n  if n > 0 { [n - 1] } else { [] }\n}");
-    let e = guard(|| Solver::new(&s, Limits::default()).heap_table(10).map(|t| t.len())).unwrap_err();
+    let e = Solver::new(&s, Limits::default())
+        .heap_table(10)
+        .map(|t| t.len())
+        .unwrap_err();
     let e = e.to_string();
     assert!(
         e.contains("throw.rhai")
@@ -258,19 +256,19 @@ fn a_failing_script_is_an_error_not_a_panic() {
         "{e}"
     );
     // The same error through the search, from another thread.
-    let e = std::thread::spawn(move || {
-        guard(|| Solver::new(&s, Limits::default()).grundy(&Value::Int(9_000_000)))
-    })
-    .join()
-    .unwrap()
-    .unwrap_err();
+    let e = std::thread::spawn(move || Solver::new(&s, Limits::default()).grundy(&Value::Int(9_000_000)))
+        .join()
+        .unwrap()
+        .unwrap_err();
     assert!(e.to_string().contains("seven"), "{e}");
 }
 
 #[test]
 fn values_and_moves_of_the_wrong_kind_are_named() {
     let s = script("bad.rhai", "fn moves(p) { [p, #{label: \"x\"}] }");
-    let e = guard(|| Solver::new(&s, Limits::default()).grundy(&Value::Int(1))).unwrap_err();
+    let e = Solver::new(&s, Limits::default())
+        .grundy(&Value::Int(1))
+        .unwrap_err();
     assert!(e.to_string().contains("move 2"), "{e}");
     let s = script("heap.rhai", "const HEAP = true; fn moves(n) { [n] }");
     assert!(s
@@ -278,7 +276,10 @@ fn values_and_moves_of_the_wrong_kind_are_named() {
         .unwrap_err()
         .to_string()
         .contains("heap game"));
-    let e = guard(|| Solver::new(&s, Limits::default()).heap_table(3).map(|_| ())).unwrap_err();
+    let e = Solver::new(&s, Limits::default())
+        .heap_table(3)
+        .map(|_| ())
+        .unwrap_err();
     assert!(e.to_string().contains("smaller"), "{e}");
     for (text, needle) in [
         ("fn moves(p) { [] ", "line 1"),
@@ -299,12 +300,10 @@ fn a_table_listed_on_several_threads_names_the_smallest_failing_heap() {
     let text = "const HEAP = true;\nfn moves(n) {\n  if n == 3001 || n == 3900 || n == 7000 { throw `bad ${n}`; }\n  if n > 0 { [n - 1] } else { [] }\n}";
     for upto in [3001, 3950, 8000, 20_000] {
         let s = script("fail.rhai", text);
-        let e = guard(|| {
-            Solver::new(&s, Limits::default())
-                .heap_table(upto)
-                .map(|t| t.len())
-        })
-        .unwrap_err();
+        let e = Solver::new(&s, Limits::default())
+            .heap_table(upto)
+            .map(|t| t.len())
+            .unwrap_err();
         let e = e.to_string();
         assert!(
             e.contains("bad 3001") && e.contains("position `3001`"),
@@ -323,18 +322,14 @@ fn tables_grown_in_steps_equal_one_table_whatever_form_the_moves_take() {
     let s = script("forms.rhai", forms);
     let mut solver = Solver::new(&s, Limits::default());
     for upto in [0, 1, 2, 17, 18, 1000, 1001, 6000] {
-        let t = guard(|| solver.heap_table(upto).map(<[u32]>::to_vec)).unwrap();
+        let t = solver.heap_table(upto).map(<[u32]>::to_vec).unwrap();
         assert_eq!(t, whole[..=upto as usize], "to {upto}");
     }
     // The moves as every other solver lists them (`Ruleset::moves`, not the
     // heap lister) give the same values.
     for n in [0u64, 5, 99, 777, 5999] {
         let mut moves = sprague::rules::Moves::new(false);
-        guard(|| {
-            s.moves(&Value::Int(n as i64), &mut moves);
-            Ok(())
-        })
-        .unwrap();
+        s.moves(&Value::Int(n as i64), &mut moves).unwrap();
         let options = moves.iter().map(|parts| {
             let heaps = parts.iter().map(|p| p.as_int().unwrap() as usize);
             heaps.fold(0u64, |x, h| x ^ whole[h] as u64)

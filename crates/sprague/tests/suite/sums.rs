@@ -38,7 +38,7 @@ pub(super) fn reach<R: Ruleset>(rules: &R, root: &[R::Position]) -> Reach<R::Pos
         let mut mine = Vec::new();
         for (c, p) in sum.iter().enumerate() {
             let mut moves = Moves::new(false);
-            rules.moves(p, &mut moves);
+            rules.moves(p, &mut moves).unwrap();
             for parts in moves.iter() {
                 let mut next = sum[..c].to_vec();
                 next.extend_from_slice(parts);
