@@ -504,24 +504,28 @@ function drawLine(t) {
   $("explore-chart").on("plotly_hover", (d) => hoverValue([String(d.points[0].x)], name + "(" + d.points[0].x + ")", d.points[0].customdata));
 }
 
+// A pair game's table as a heat map: the first number across, the second
+// up, each axis named as the game names it (t.axes).
 function drawHeat(t) {
   explore.grid = t;
-  const ys = t.rows.map((_, i) => t.row_start + i);
-  const xs = (t.rows[0] || []).map((_, j) => t.col_start + j);
+  const [across, up] = t.axes || ["x", "y"];
+  const xs = t.rows.map((_, i) => t.row_start + i);
+  const ys = (t.rows[0] || []).map((_, j) => t.col_start + j);
   const name = explore.name;
+  const cell = (f) => ys.map((_, j) => t.rows.map((r) => f(r[j])));
   const trace = {
-    z: t.rows.map((r) => r.map(plotted)), text: t.rows.map((r) => r.map((v) => (v == null ? "" : String(v)))),
+    z: cell(plotted), text: cell((v) => (v == null ? "" : String(v))),
     x: xs, y: ys, type: "heatmap", colorscale: "Viridis",
-    hovertemplate: name + "(%{y}, %{x}) = %{text}<extra></extra>", colorbar: { title: { text: name } },
+    hovertemplate: name + "(%{x}, %{y}) = %{text}<extra></extra>", colorbar: { title: { text: name } },
   };
   Plotly.newPlot("explore-chart", [trace], {
     title: { text: explore.title + " of " + t.spec }, margin: { l: 50, r: 20, t: 40, b: 45 },
-    xaxis: { title: { text: "y" } }, yaxis: { title: { text: "x" } }, dragmode: "zoom",
+    xaxis: { title: { text: across } }, yaxis: { title: { text: up } }, dragmode: "zoom",
   }, { responsive: true, scrollZoom: true });
   $("explore-chart").on("plotly_hover", (d) => {
     const p = d.points[0];
     if (p.text === "" || p.text == null) return;
-    hoverValue([p.y + "," + p.x], name + "(" + p.y + ", " + p.x + ")", p.text);
+    hoverValue([p.x + "," + p.y], name + "(" + p.x + ", " + p.y + ")", p.text);
   });
 }
 

@@ -154,6 +154,12 @@ try {
   const box = await page.locator("#explore-chart .nsewdrag").first().boundingBox();
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
   await page.waitForFunction(() => /winning moves|no winning move/.test(document.querySelector("#explore-info").textContent));
+  // Heap a across, heap b up: the point hovered, left of the middle and
+  // below it, is (a, b) with a < b.
+  assert.equal(await page.textContent("#explore-chart .xtitle"), "heap a");
+  assert.equal(await page.textContent("#explore-chart .ytitle"), "heap b");
+  const [a, b] = (await page.textContent("#explore-info .value")).match(/\((\d+), (\d+)\)/).slice(1).map(Number);
+  assert.ok(a < b, `the heat map's first number runs across: hovered (${a}, ${b})`);
   await page.screenshot({ path: join(shots, "explore-heatmap.png") });
 
   step("explore: the Kayles line");
