@@ -10,6 +10,8 @@
 //! - `skill_curve`: `plot --skill-curve`, the win chance against skill.
 //! - `scripts`: `script:FILE` examples against their twins; hostile scripts.
 //! - `play`: games against the computer through a pipe and on a tmux screen.
+//! - `tui`: the terminal UI at 80×24 on a tmux screen: fits, spoils nothing.
+//! - `tutorial`: every command of docs/tutorial.md prints what it shows.
 //! - `serve`: the web server over a real socket, its JSON against the CLI's.
 //! - `survey`: many codes, killed and resumed, the report, bad input.
 
@@ -26,4 +28,6 @@ mod suite {
     mod skill_curve;
     mod solve;
     mod survey;
+    mod tui;
+    mod tutorial;
 }

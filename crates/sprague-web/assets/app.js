@@ -67,7 +67,7 @@ function positionOf(entry) { return entry.example.split(" ").slice(1).join(" ");
 async function loadCatalog() {
   catalog = await api("GET", "games");
   for (const sel of document.querySelectorAll(".game-select")) {
-    sel.append(el("option", { value: "" }, "(choose…)"));
+    sel.append(el("option", { value: "" }, "(other spec)"));
     for (const e of catalog) {
       if (e.syntax.startsWith("graph:") || e.syntax.startsWith("script:")) continue;
       sel.append(el("option", { value: e.example, title: e.description }, e.syntax + " — " + e.description.slice(0, 48)));
@@ -112,8 +112,12 @@ function positionsOf(text) {
   return text.trim().split(/\s+/).filter((t) => t.length > 0);
 }
 
+// Only the latest New game is shown (an earlier one may answer later).
+let playRequest = 0;
+
 $("play-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
+  const mine = ++playRequest;
   guarded(async () => {
     const body = {
       ...gameOf("play-spec", "play-script"),
@@ -123,7 +127,12 @@ $("play-form").addEventListener("submit", (ev) => {
       first: $("play-first").value,
     };
     if (play.state) api("DELETE", "play/" + play.state.id).catch(() => {});
-    await setState(await api("POST", "play", body));
+    const started = await api("POST", "play", body);
+    if (mine !== playRequest) {
+      api("DELETE", "play/" + started.id).catch(() => {});
+      return;
+    }
+    await setState(started);
   });
 });
 
@@ -386,9 +395,13 @@ function renderPlay() {
 
   const hist = $("history");
   hist.replaceChildren();
+  // Who is winning (a blunder's better move, the value history) shows only
+  // with hints on or once the game is over.
+  const reveal = !!play.hints || !!s.summary;
   s.history.forEach((p) => {
-    const blunder = p.better ? " (better: " + p.better + ")" : "";
-    hist.append(el("li", { class: p.side + (p.better ? " blunder" : "") }, p.side + ": " + p.label + " → " + (p.after.join(" + ") || "nothing") + blunder));
+    const better = reveal && p.better;
+    const blunder = better ? " (better: " + p.better + ")" : "";
+    hist.append(el("li", { class: p.side + (better ? " blunder" : "") }, p.side + ": " + p.label + " → " + (p.after.join(" + ") || "nothing") + blunder));
   });
   drawHistoryChart(s);
 }
@@ -405,7 +418,8 @@ function drawHistoryChart(s) {
     ys.push(sign * rem);
     texts.push((sign > 0 ? "you can win" : sign < 0 ? "the computer can win" : "draw") + (st.remoteness == null ? "" : " (remoteness " + st.remoteness + ")"));
   };
-  s.history.forEach((p, i) => add(i, p.side, p.standing));
+  const reveal = !!play.hints || !!s.summary;
+  if (reveal) s.history.forEach((p, i) => add(i, p.side, p.standing));
   if (play.hints && !s.summary) add(s.history.length, s.to_move, play.hints.standing);
   if (s.summary) {
     // The end: remoteness 0, on the winner's side.
@@ -423,7 +437,7 @@ function drawHistoryChart(s) {
   const span = ys.length ? Math.max(...ys) - Math.min(...ys) : 0;
   const dtick = Math.max(1, Math.ceil(span / 8));
   Plotly.react("history-chart", [trace], {
-    margin: { l: 50, r: 10, t: 28, b: 36 }, title: { text: "value history (+ you win, − computer wins; |y| = remoteness)", font: { size: 12 } },
+    margin: { l: 50, r: 10, t: 28, b: 36 }, title: { text: reveal ? "value history (+ you win, − computer wins; |y| = remoteness)" : "value history: shown with hints on", font: { size: 12 } },
     xaxis: { title: { text: "move" }, dtick: Math.max(1, Math.ceil(xs.length / 20)), rangemode: "tozero" }, yaxis: { zeroline: true, tickformat: "d", tickmode: "linear", tick0: 0, dtick },
     paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "#fff",
   }, { displayModeBar: false, responsive: true });
@@ -490,24 +504,28 @@ function drawLine(t) {
   $("explore-chart").on("plotly_hover", (d) => hoverValue([String(d.points[0].x)], name + "(" + d.points[0].x + ")", d.points[0].customdata));
 }
 
+// A pair game's table as a heat map: the first number across, the second
+// up, each axis named as the game names it (t.axes).
 function drawHeat(t) {
   explore.grid = t;
-  const ys = t.rows.map((_, i) => t.row_start + i);
-  const xs = (t.rows[0] || []).map((_, j) => t.col_start + j);
+  const [across, up] = t.axes || ["x", "y"];
+  const xs = t.rows.map((_, i) => t.row_start + i);
+  const ys = (t.rows[0] || []).map((_, j) => t.col_start + j);
   const name = explore.name;
+  const cell = (f) => ys.map((_, j) => t.rows.map((r) => f(r[j])));
   const trace = {
-    z: t.rows.map((r) => r.map(plotted)), text: t.rows.map((r) => r.map((v) => (v == null ? "" : String(v)))),
+    z: cell(plotted), text: cell((v) => (v == null ? "" : String(v))),
     x: xs, y: ys, type: "heatmap", colorscale: "Viridis",
-    hovertemplate: name + "(%{y}, %{x}) = %{text}<extra></extra>", colorbar: { title: { text: name } },
+    hovertemplate: name + "(%{x}, %{y}) = %{text}<extra></extra>", colorbar: { title: { text: name } },
   };
   Plotly.newPlot("explore-chart", [trace], {
     title: { text: explore.title + " of " + t.spec }, margin: { l: 50, r: 20, t: 40, b: 45 },
-    xaxis: { title: { text: "y" } }, yaxis: { title: { text: "x" } }, dragmode: "zoom",
+    xaxis: { title: { text: across } }, yaxis: { title: { text: up } }, dragmode: "zoom",
   }, { responsive: true, scrollZoom: true });
   $("explore-chart").on("plotly_hover", (d) => {
     const p = d.points[0];
     if (p.text === "" || p.text == null) return;
-    hoverValue([p.y + "," + p.x], name + "(" + p.y + ", " + p.x + ")", p.text);
+    hoverValue([p.x + "," + p.y], name + "(" + p.x + ", " + p.y + ")", p.text);
   });
 }
 
@@ -606,4 +624,37 @@ $("solve-form").addEventListener("submit", (ev) => {
   });
 });
 
-guarded(async () => { await loadCatalog(); await loadProblems(); });
+// ---------- the first screen ----------
+// Each Game selector shows the catalog entry of the Spec beside it (its
+// family for a spec with parameters, "(other spec)" else), kept so as the
+// Spec is typed; Play shows what the game is, and a game of the default
+// spec is started at once, so that the page opens on a board to play.
+
+function entryOfSpec(spec) {
+  const s = spec.trim();
+  const family = (t) => t.split(":")[0];
+  return catalog.find((e) => specOf(e) === s)
+    || catalog.find((e) => e.syntax.includes(":") && s.includes(":") && family(e.syntax) === family(s))
+    || null;
+}
+
+function syncGame(selectId, specId) {
+  const e = entryOfSpec($(specId).value);
+  const sel = $(selectId);
+  sel.value = e && [...sel.options].some((o) => o.value === e.example) ? e.example : "";
+  if (selectId === "play-game") {
+    $("play-about").textContent = e ? e.syntax + ": " + e.description : "your own spec: New game starts it";
+  }
+}
+
+function firstScreen() {
+  for (const tab of ["play", "explore", "analyze"]) {
+    const [sel, spec] = [tab + "-game", tab + "-spec"];
+    syncGame(sel, spec);
+    $(spec).addEventListener("input", () => syncGame(sel, spec));
+    $(sel).addEventListener("change", () => syncGame(sel, spec));
+  }
+  $("play-form").requestSubmit();
+}
+
+guarded(async () => { await loadCatalog(); firstScreen(); await loadProblems(); });

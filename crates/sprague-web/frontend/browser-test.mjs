@@ -1,5 +1,6 @@
 // Browser test of the `sprague serve` page: headless Chromium driven by
-// playwright-core. Starts the server on a free port, plays a Kayles game
+// playwright-core. Starts the server on a free port, checks the first
+// screen (a game ready, Game and Spec agreeing), plays a Kayles game
 // to the end by clicking tokens (the computer must win from a P-position
 // where you move first), asks for hints, draws a heat map, runs an
 // analysis and a solve, and saves screenshots.
@@ -53,6 +54,38 @@ try {
   await page.goto(url);
   await page.waitForFunction(() => document.querySelectorAll("#play-game option").length > 5);
 
+  step("the first screen: a game of the default spec ready to play, Game and Spec agreeing, nothing spoiled");
+  await page.waitForSelector("#board .token:not([disabled])");
+  const chosen = () => page.$eval("#play-game", (s) => s.selectedOptions[0].textContent);
+  assert.equal(await page.inputValue("#play-spec"), "kayles");
+  assert.match(await chosen(), /^kayles — /, "the Game selector shows the Spec's game");
+  assert.match(await page.textContent("#play-about"), /knock down/, "what the game is");
+  assert.match(await page.textContent("#status"), /Your move/);
+  assert.doesNotMatch(await page.textContent("#status"), /win|lose/i, "no standing without hints");
+  assert.equal(await page.locator("#moves button.win, #moves button.loss").count(), 0, "no colours without hints");
+  await page.screenshot({ path: join(shots, "first-screen.png") });
+  // A losing move (1 + 3 + 4 from 5 + 4) with hints off: the history and
+  // the value history keep quiet; hints on show both.
+  const before = await page.locator("#history li").count();
+  await page.click('#moves button[data-move="2"]');
+  await page.waitForFunction((n) => document.querySelectorAll("#history li").length >= n + 2, before);
+  assert.equal(await page.locator("#history li.blunder").count(), 0, "the history spoils the game");
+  assert.equal(await page.locator("#history-chart .scatterlayer .point").count(), 0, "the value history spoils the game");
+  await page.check("#play-hints");
+  await page.waitForSelector("#history li.blunder");
+  await page.waitForSelector("#history-chart .scatterlayer .point");
+  await page.uncheck("#play-hints");
+  await page.waitForFunction(() => !document.querySelector("#history li.blunder"));
+  // The selector follows the Spec as it is typed: a game, a family, none.
+  for (const [spec, shown] of [["nim", /^nim — /], ["subtract:1,2", /^subtract:S — /], ["no-such-game", /^\(other spec\)$/], ["kayles", /^kayles — /]]) {
+    await page.fill("#play-spec", spec);
+    assert.match(await chosen(), shown, spec);
+  }
+  // And the Spec follows the selector.
+  await page.selectOption("#play-game", { label: await page.$eval("#play-game", (s) => [...s.options].find((o) => o.textContent.startsWith("wythoff")).textContent) });
+  assert.equal(await page.inputValue("#play-spec"), "wythoff");
+  assert.match(await page.textContent("#play-about"), /two heaps/);
+
   step("play Kayles 4 4 by clicking: you move first from a P-position, the computer wins");
   await page.fill("#play-spec", "kayles");
   await page.fill("#play-position", "4 4");
@@ -69,7 +102,12 @@ try {
       (n) => document.querySelector("#status").dataset.winner || (document.querySelectorAll("#history li").length >= n + 2 && document.querySelector("#board .token:not([disabled])")),
       made,
     );
-    if (turn === 0) await page.screenshot({ path: join(shots, "play-midgame.png") });
+    if (turn === 0) {
+      // Hints off: the value history and the history's advice stay empty.
+      assert.equal(await page.locator("#history-chart .scatterlayer .point").count(), 0, "the value history spoils the game");
+      assert.equal(await page.locator("#history li.blunder").count(), 0, "the history spoils the game");
+      await page.screenshot({ path: join(shots, "play-midgame.png") });
+    }
   }
   assert.equal(await page.getAttribute("#status", "data-winner"), "computer", "the computer wins from a winning start");
   await page.screenshot({ path: join(shots, "play-end.png") });
@@ -86,6 +124,11 @@ try {
   // Play the best move by clicking it, then undo it.
   await page.click("#moves button.best");
   await page.waitForFunction(() => document.querySelectorAll("#history li").length >= 2);
+  // The value history counts moves: its y ticks are whole numbers. (This
+  // screenshot is the README's picture, docs/web-play.png.)
+  const ticks = await page.$$eval("#history-chart .ytick text", (ts) => ts.map((t) => t.textContent));
+  assert.ok(ticks.length >= 2, "the value history has y ticks: " + ticks);
+  for (const t of ticks) assert.match(t, /^[−-]?\d+$/, "a y tick of the value history is not a whole number: " + ticks);
   await page.screenshot({ path: join(shots, "play-hints.png") });
   await page.click("#play-undo");
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);
@@ -111,6 +154,12 @@ try {
   const box = await page.locator("#explore-chart .nsewdrag").first().boundingBox();
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
   await page.waitForFunction(() => /winning moves|no winning move/.test(document.querySelector("#explore-info").textContent));
+  // Heap a across, heap b up: the point hovered, left of the middle and
+  // below it, is (a, b) with a < b.
+  assert.equal(await page.textContent("#explore-chart .xtitle"), "heap a");
+  assert.equal(await page.textContent("#explore-chart .ytitle"), "heap b");
+  const [a, b] = (await page.textContent("#explore-info .value")).match(/\((\d+), (\d+)\)/).slice(1).map(Number);
+  assert.ok(a < b, `the heat map's first number runs across: hovered (${a}, ${b})`);
   await page.screenshot({ path: join(shots, "explore-heatmap.png") });
 
   step("explore: the Kayles line");

@@ -239,6 +239,16 @@ fn grid_bounds(n: u64, m: u64) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// A grid table with what the rules call its two numbers (`axes`: the
+/// first across, the second up), so that the page names its heat map's
+/// axes as the game does.
+#[derive(Serialize)]
+struct Grid<T> {
+    #[serde(flatten)]
+    table: T,
+    axes: [&'static str; 2],
+}
+
 struct TableJob {
     upto: Upto,
     kind: Option<ExactKind>,
@@ -254,16 +264,31 @@ impl GameVisitor for TableJob {
             None if rules.may_loop() => Some(ExactKind::Generalized),
             None => None,
         };
+        let axes = rules.pair_names();
         if let Some(kind) = exact {
-            let upto = match self.upto {
-                Upto::Line(n) => (n, None),
-                Upto::Grid([n, m]) => (n, Some(m)),
-            };
-            return Ok(Json(report::exact_table(rules, upto, kind, self.play, self.limits)?).into_response());
+            return Ok(match self.upto {
+                Upto::Line(n) => Json(report::exact_table(
+                    rules,
+                    (n, None),
+                    kind,
+                    self.play,
+                    self.limits,
+                )?)
+                .into_response(),
+                Upto::Grid([n, m]) => Json(Grid {
+                    table: report::exact_table(rules, (n, Some(m)), kind, self.play, self.limits)?,
+                    axes,
+                })
+                .into_response(),
+            });
         }
         Ok(match self.upto {
             Upto::Line(n) => Json(report::line_table(rules, n, self.limits)?).into_response(),
-            Upto::Grid([n, m]) => Json(report::grid_table(rules, n, m, self.limits)?).into_response(),
+            Upto::Grid([n, m]) => Json(Grid {
+                table: report::grid_table(rules, n, m, self.limits)?,
+                axes,
+            })
+            .into_response(),
         })
     }
 }

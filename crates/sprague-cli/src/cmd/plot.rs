@@ -1,14 +1,20 @@
 //! `sprague plot`: a heap game's values against n (log-scaled n for
 //! floor-division games, whose runs have geometric boundaries), or a game on
-//! two numbers as a heat map of g(x, y), written as SVG or PNG by plotters.
+//! two numbers as a heat map of g(x, y) with its colour scale (`heat`,
+//! `legend`), written as SVG or PNG by plotters.
 //! With `--skill-curve`, one position's win chance against the players'
 //! skills instead (one float pass of [`sprague::solve::random::Skills`] at
-//! each point): a curve for equal skills beside a heat map of skills apart.
+//! each point): a curve for equal skills beside a heat map of skills apart
+//! (drawn by `skill_draw`).
 //!
 //! Text in the picture needs a TrueType font. plotters is built without its
 //! system-font feature (which links fontconfig); instead the first font
 //! found at `$SPRAGUE_FONT` or a usual system path is loaded at run time.
 //! With none, the plot is drawn without text and a note says so.
+
+mod heat;
+mod legend;
+mod skill_draw;
 
 use super::files::{atomic_render, target};
 use super::parse_upto;
@@ -115,7 +121,11 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         }
     } else {
         let (origin, table) = sprague::pattern::pair_table(&game, n, m.unwrap_or(n), limits)?;
-        Picture::Heat { origin, table }
+        Picture::Heat {
+            origin,
+            table,
+            names: game.visit(PairNames),
+        }
     };
     let text = fonts();
     let caption = format!("Grundy values of {}", game.spec());
@@ -164,9 +174,26 @@ impl GameVisitor for Values {
     }
 }
 
+/// What the rules call the two numbers of a 2-D table.
+struct PairNames;
+
+impl GameVisitor for PairNames {
+    type Output = [&'static str; 2];
+    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+        rules.pair_names()
+    }
+}
+
 enum Picture {
-    Sequence { values: Vec<u32>, log: bool },
-    Heat { origin: u64, table: Vec<Vec<u64>> },
+    Sequence {
+        values: Vec<u32>,
+        log: bool,
+    },
+    Heat {
+        origin: u64,
+        table: Vec<Vec<u64>>,
+        names: [&'static str; 2],
+    },
 }
 
 /// The values of n in [from, to): each distinct value, or only the least
@@ -232,7 +259,7 @@ fn draw<DB: DrawingBackend>(
                 sequence(&root, 0.0..len, ymax, &b, caption, text)?;
             }
         }
-        Picture::Heat { origin, table } => heat(&root, *origin, table, caption, text)?,
+        Picture::Heat { origin, table, names } => heat::heat(&root, *origin, table, *names, caption, text)?,
     }
     root.present().map_err(|e| e.to_string())
 }
@@ -307,119 +334,6 @@ where
                 let h = (ymax / 60.0).max(0.12);
                 bars.into_iter().map(move |(lo, hi)| {
                     Rectangle::new([(b.from, lo as f64 - h), (b.to, hi as f64 + h)], color.filled())
-                })
-            }))
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
-/// A light-to-dark colour ramp; 0 (a P-position) is white.
-fn shade(v: u64, max: u64) -> RGBColor {
-    if v == 0 {
-        return RGBColor(255, 255, 255);
-    }
-    const STOPS: [(f64, f64, f64); 5] = [
-        (253.0, 231.0, 37.0),
-        (94.0, 201.0, 98.0),
-        (33.0, 145.0, 140.0),
-        (59.0, 82.0, 139.0),
-        (68.0, 1.0, 84.0),
-    ];
-    let t = if max <= 1 {
-        0.0
-    } else {
-        (v - 1) as f64 / (max - 1) as f64
-    };
-    let pos = t * (STOPS.len() - 1) as f64;
-    let i = (pos.floor() as usize).min(STOPS.len() - 2);
-    let f = pos - i as f64;
-    let (a, b) = (STOPS[i], STOPS[i + 1]);
-    let mix = |x: f64, y: f64| (x + (y - x) * f).round() as u8;
-    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
-}
-
-fn heat<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    origin: u64,
-    table: &[Vec<u64>],
-    caption: &str,
-    text: bool,
-) -> Result<(), String> {
-    let rows = table.len() as u64;
-    let cols = table.first().map_or(0, |r| r.len()) as u64;
-    let max = table.iter().flatten().copied().max().unwrap_or(0);
-    // Square cells: shrink the drawing area to the table's aspect ratio.
-    let (w, h) = root.dim_in_pixel();
-    let side = ((w.saturating_sub(120)) as f64 / cols as f64).min(h.saturating_sub(110) as f64 / rows as f64);
-    let spare = (w as f64 - 120.0 - side * cols as f64).max(0.0) as u32;
-    let area = root.margin(0, 0, spare / 2, spare - spare / 2);
-    let mut builder = ChartBuilder::on(&area);
-    builder.margin(16);
-    if text {
-        builder
-            .caption(caption, ("sans-serif", 26))
-            .x_label_area_size(44)
-            .y_label_area_size(54);
-    }
-    let (lo, xhi, yhi) = (
-        origin as f64 - 0.5,
-        (origin + rows) as f64 - 0.5,
-        (origin + cols) as f64 - 0.5,
-    );
-    let mut chart = builder
-        .build_cartesian_2d(lo..yhi, lo..xhi)
-        .map_err(|e| e.to_string())?;
-    if text {
-        let labels = |n: u64| (n.min(16) as usize).max(2);
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_desc("y")
-            .y_desc("x")
-            .x_labels(labels(cols))
-            .y_labels(labels(rows))
-            .x_label_formatter(&|v| format!("{}", v.round() as u64))
-            .y_label_formatter(&|v| format!("{}", v.round() as u64))
-            .label_style(("sans-serif", 16))
-            .axis_desc_style(("sans-serif", 18))
-            .draw()
-            .map_err(|e| e.to_string())?;
-    }
-    let cell = |i: usize, j: usize| {
-        let (x, y) = ((origin + i as u64) as f64, (origin + j as u64) as f64);
-        [(y - 0.5, x - 0.5), (y + 0.5, x + 0.5)]
-    };
-    chart
-        .draw_series(table.iter().enumerate().flat_map(|(i, row)| {
-            row.iter()
-                .enumerate()
-                .map(move |(j, &v)| Rectangle::new(cell(i, j), shade(v, max).filled()))
-        }))
-        .map_err(|e| e.to_string())?;
-    chart
-        .draw_series(table.iter().enumerate().flat_map(|(i, row)| {
-            (0..row.len()).map(move |j| Rectangle::new(cell(i, j), RGBColor(160, 160, 160).stroke_width(1)))
-        }))
-        .map_err(|e| e.to_string())?;
-    if text && rows <= 32 && cols <= 32 {
-        let size = (side * 0.45).clamp(8.0, 28.0);
-        chart
-            .draw_series(table.iter().enumerate().flat_map(|(i, row)| {
-                row.iter().enumerate().map(move |(j, &v)| {
-                    let dark = v != 0 && (v as f64) > max as f64 * 0.45;
-                    let colour = if dark { WHITE } else { BLACK };
-                    let style = ("sans-serif", size).into_font().color(&colour).pos(
-                        plotters::style::text_anchor::Pos::new(
-                            plotters::style::text_anchor::HPos::Center,
-                            plotters::style::text_anchor::VPos::Center,
-                        ),
-                    );
-                    Text::new(
-                        v.to_string(),
-                        ((origin + j as u64) as f64, (origin + i as u64) as f64),
-                        style,
-                    )
                 })
             }))
             .map_err(|e| e.to_string())?;
@@ -509,13 +423,13 @@ fn skill_curve(
     let labels = SkillLabels::new(&args.spec, &grid);
     atomic_render(file, |tmp| {
         match format {
-            Format::Svg => draw_skill(
+            Format::Svg => skill_draw::draw_skill(
                 SVGBackend::new(tmp, SKILL_SIZE).into_drawing_area(),
                 &grid,
                 &labels,
                 text,
             ),
-            Format::Png => draw_skill(
+            Format::Png => skill_draw::draw_skill(
                 BitMapBackend::new(tmp, SKILL_SIZE).into_drawing_area(),
                 &grid,
                 &labels,
@@ -762,240 +676,4 @@ fn skill_points<R: Ruleset>(
         .into_iter()
         .map(|p| p.expect("every point is computed"))
         .collect())
-}
-
-/// A diverging colour ramp for a chance: red (the player to move loses)
-/// through near-white at 1/2 to blue (the player to move wins).
-fn chance_colour(p: f64) -> RGBColor {
-    const STOPS: [(f64, f64, f64); 5] = [
-        (178.0, 24.0, 43.0),
-        (239.0, 138.0, 98.0),
-        (247.0, 247.0, 247.0),
-        (103.0, 169.0, 207.0),
-        (33.0, 102.0, 172.0),
-    ];
-    let pos = p.clamp(0.0, 1.0) * (STOPS.len() - 1) as f64;
-    let i = (pos.floor() as usize).min(STOPS.len() - 2);
-    let f = pos - i as f64;
-    let (a, b) = (STOPS[i], STOPS[i + 1]);
-    let mix = |x: f64, y: f64| (x + (y - x) * f).round() as u8;
-    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
-}
-
-fn centred(size: f64, colour: &RGBColor) -> TextStyle<'static> {
-    use plotters::style::text_anchor::{HPos, Pos, VPos};
-    ("sans-serif", size)
-        .into_font()
-        .color(colour)
-        .pos(Pos::new(HPos::Center, VPos::Center))
-}
-
-fn draw_skill<DB: DrawingBackend>(
-    root: DrawingArea<DB, Shift>,
-    grid: &SkillGrid,
-    labels: &SkillLabels,
-    text: bool,
-) -> Result<(), String> {
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-    root.fill(&WHITE).map_err(e)?;
-    let (w, _) = root.dim_in_pixel();
-    let body = if text {
-        let (head, body) = root.split_vertically(78);
-        let mid = w as i32 / 2;
-        head.draw(&Text::new(
-            labels.title.as_str(),
-            (mid, 26),
-            centred(26.0, &BLACK),
-        ))
-        .map_err(e)?;
-        let sub = format!(
-            "{}.  Skill = a player's chance of making the perfect move (else a uniformly random one).",
-            labels.outcome
-        );
-        head.draw(&Text::new(sub, (mid, 60), centred(17.0, &RGBColor(70, 70, 70))))
-            .map_err(e)?;
-        body
-    } else {
-        root.clone()
-    };
-    let (left, right) = body.split_horizontally(w / 2);
-    skill_line(&left, grid, text)?;
-    skill_heat(&right, grid, text)?;
-    root.present().map_err(e)
-}
-
-/// The left panel: the chance against P, both players with skill P.
-fn skill_line<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    grid: &SkillGrid,
-    text: bool,
-) -> Result<(), String> {
-    let n = SKILL_STEPS;
-    let curve: Vec<(f64, f64)> = grid
-        .curve
-        .iter()
-        .enumerate()
-        .map(|(k, &p)| (k as f64 / n as f64, p))
-        .collect();
-    let mut builder = ChartBuilder::on(area);
-    builder.margin(16).margin_right(30);
-    if text {
-        builder
-            .caption("Equal skills: both players with skill P", ("sans-serif", 21))
-            .x_label_area_size(48)
-            .y_label_area_size(62);
-    }
-    let mut chart = builder
-        .build_cartesian_2d(0.0..1.0, -0.02..1.02)
-        .map_err(|e| e.to_string())?;
-    if text {
-        chart
-            .configure_mesh()
-            .x_desc("P: each player's skill")
-            .y_desc("win chance of the player to move")
-            .x_labels(11)
-            .y_labels(11)
-            .x_label_formatter(&|v| format!("{v:.1}"))
-            .y_label_formatter(&|v| format!("{v:.1}"))
-            .light_line_style(WHITE.mix(0.0))
-            .bold_line_style(RGBColor(225, 225, 225))
-            .label_style(("sans-serif", 15))
-            .axis_desc_style(("sans-serif", 17))
-            .draw()
-            .map_err(|e| e.to_string())?;
-    }
-    let grey = RGBColor(150, 150, 150);
-    chart
-        .draw_series(LineSeries::new([(0.0, 0.5), (1.0, 0.5)], grey.stroke_width(1)))
-        .map_err(|e| e.to_string())?;
-    let colour = RGBColor(31, 90, 160);
-    chart
-        .draw_series(LineSeries::new(curve.iter().copied(), colour.stroke_width(3)))
-        .map_err(|e| e.to_string())?;
-    let marks = [0, n / 2, n];
-    chart
-        .draw_series(marks.iter().map(|&k| Circle::new(curve[k], 5, colour.filled())))
-        .map_err(|e| e.to_string())?;
-    if text {
-        use plotters::style::text_anchor::{HPos, Pos, VPos};
-        chart
-            .draw_series(marks.iter().map(|&k| {
-                let (x, y) = curve[k];
-                // Above the point, or below where the point is near the top.
-                let v = if y > 0.9 { VPos::Top } else { VPos::Bottom };
-                let h = match k {
-                    0 => HPos::Left,
-                    k if k == n => HPos::Right,
-                    _ => HPos::Center,
-                };
-                let dy = if y > 0.9 { -0.035 } else { 0.035 };
-                let dx = match h {
-                    HPos::Left => 0.012,
-                    HPos::Right => -0.012,
-                    HPos::Center => 0.0,
-                };
-                let style = ("sans-serif", 16).into_font().color(&BLACK).pos(Pos::new(h, v));
-                Text::new(chance_text(y), (x + dx, y + dy), style)
-            }))
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
-/// The right panel: the chance over (mover's skill a, opponent's skill b),
-/// with a colour scale.
-fn skill_heat<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    grid: &SkillGrid,
-    text: bool,
-) -> Result<(), String> {
-    let n = grid.heat_steps;
-    let (w, h) = area.dim_in_pixel();
-    let bar_w = if text { 120 } else { 60 };
-    let (map_area, bar_area) = area.split_horizontally(w.saturating_sub(bar_w));
-    // A square map: the caption, labels and margins take about this much.
-    let (extra_w, extra_h) = if text { (94, 130) } else { (32, 32) };
-    let side = (w.saturating_sub(bar_w + extra_w)).min(h.saturating_sub(extra_h));
-    let spare = (w.saturating_sub(bar_w + extra_w)).saturating_sub(side);
-    let map_area = map_area.margin(0, 0, spare / 2, spare - spare / 2);
-    let mut builder = ChartBuilder::on(&map_area);
-    builder.margin(16);
-    if text {
-        builder
-            .caption(
-                "Skills apart: a for the player to move, b for the opponent",
-                ("sans-serif", 21),
-            )
-            .x_label_area_size(48)
-            .y_label_area_size(62);
-    }
-    let mut chart = builder
-        .build_cartesian_2d(0.0..1.0, 0.0..1.0)
-        .map_err(|e| e.to_string())?;
-    let edge = |k: usize, d: f64| ((k as f64 + d) / n as f64).clamp(0.0, 1.0);
-    chart
-        .draw_series((0..=n).flat_map(|a| {
-            (0..=n).map(move |b| {
-                Rectangle::new(
-                    [(edge(a, -0.5), edge(b, -0.5)), (edge(a, 0.5), edge(b, 0.5))],
-                    chance_colour(grid.heat[a][b]).filled(),
-                )
-            })
-        }))
-        .map_err(|e| e.to_string())?;
-    // The diagonal a = b is the left panel's curve.
-    chart
-        .draw_series(LineSeries::new(
-            [(0.0, 0.0), (1.0, 1.0)],
-            BLACK.mix(0.45).stroke_width(1),
-        ))
-        .map_err(|e| e.to_string())?;
-    if text {
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_desc("a: skill of the player to move")
-            .y_desc("b: skill of the opponent")
-            .x_labels(11)
-            .y_labels(11)
-            .x_label_formatter(&|v| format!("{v:.1}"))
-            .y_label_formatter(&|v| format!("{v:.1}"))
-            .label_style(("sans-serif", 15))
-            .axis_desc_style(("sans-serif", 17))
-            .draw()
-            .map_err(|e| e.to_string())?;
-    }
-    // The colour scale, level with the map.
-    let (_, rows) = chart.plotting_area().get_pixel_range();
-    let (_, y0) = bar_area.get_base_pixel();
-    let (_, bar_h) = bar_area.dim_in_pixel();
-    let top = (rows.start - y0).max(0) as u32;
-    let bottom = (bar_h as i32 - (rows.end - y0)).max(0) as u32;
-    let bar_area = bar_area.margin(top, bottom, 10, 14);
-    let mut builder = ChartBuilder::on(&bar_area);
-    if text {
-        builder.right_y_label_area_size(64);
-    }
-    let mut bar = builder
-        .build_cartesian_2d(0.0..1.0, 0.0..1.0)
-        .map_err(|e| e.to_string())?;
-    const SHADES: usize = 200;
-    bar.draw_series((0..SHADES).map(|i| {
-        let (lo, hi) = (i as f64 / SHADES as f64, (i + 1) as f64 / SHADES as f64);
-        Rectangle::new([(0.0, lo), (1.0, hi)], chance_colour((lo + hi) / 2.0).filled())
-    }))
-    .map_err(|e| e.to_string())?;
-    if text {
-        bar.configure_mesh()
-            .disable_mesh()
-            .disable_x_axis()
-            .y_desc("win chance")
-            .y_labels(11)
-            .y_label_formatter(&|v| format!("{v:.1}"))
-            .label_style(("sans-serif", 15))
-            .axis_desc_style(("sans-serif", 17))
-            .draw()
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
 }

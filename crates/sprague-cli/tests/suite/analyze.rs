@@ -153,6 +153,68 @@ fn plots_are_written_as_svg_and_png() {
     }
 }
 
+/// The texts of an SVG plot: (whether drawn turned a quarter, the text).
+fn svg_texts(svg: &str) -> Vec<(bool, String)> {
+    svg.split("<text")
+        .skip(1)
+        .map(|t| {
+            let (attrs, rest) = t.split_once('>').unwrap();
+            let body = rest.split("</text>").next().unwrap().trim();
+            (attrs.contains("rotate("), body.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn heat_maps_name_their_axes_as_the_rules_do_and_have_a_colour_scale() {
+    // x (the first number) across, y up, each named as the game names it;
+    // the scale titled g with a label for every value of a small table.
+    for (spec, across, up) in [
+        ("grid:2x3", "rows", "columns"),
+        ("wythoff", "heap a", "heap b"),
+        ("wizards", "a", "b"),
+    ] {
+        let path = scratch(&format!("axes-{}.svg", spec.replace(':', "-")));
+        let (code, out, err) = run(&["plot", spec, "--upto", "6,4", "-o", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{spec}: {err}");
+        if out.contains("no TrueType font") {
+            // Skipping is an explicit choice, never a silent pass.
+            assert!(
+                std::env::var_os("SPRAGUE_SKIP_FONTS").is_some(),
+                "no font, so the plot's text cannot be checked: install fonts-dejavu-core, \
+                 or set SPRAGUE_SKIP_FONTS=1 to skip"
+            );
+            eprintln!("note: no TrueType font; the heat map's text is not checked");
+            return;
+        }
+        let texts = svg_texts(&std::fs::read_to_string(&path).unwrap());
+        assert!(texts.contains(&(false, across.to_string())), "{spec}: {texts:?}");
+        assert!(texts.contains(&(true, up.to_string())), "{spec}: {texts:?}");
+        assert!(
+            texts.contains(&(false, "g".to_string())),
+            "{spec}: no scale title: {texts:?}"
+        );
+    }
+    // grid:2x3 on 1..=6 × 1..=4 has the values 0..=3: each is written in
+    // its cells, on the scale, and perhaps at a tick of an axis (never 0,
+    // since the axes start at 1: the scale alone makes 0 one more).
+    let path = scratch("axes-scale.svg");
+    let (code, _, err) = run(&["plot", "grid:2x3", "--upto", "6,4", "-o", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let texts = svg_texts(&std::fs::read_to_string(&path).unwrap());
+    for v in 0..=3u64 {
+        let cells = (1..=6u64)
+            .flat_map(|x| (1..=4u64).map(move |y| ((x - 1) % 4) ^ ((y - 1) % 3)))
+            .filter(|&g| g == v)
+            .count();
+        let shown = texts.iter().filter(|(_, t)| *t == v.to_string()).count();
+        assert!(
+            shown > cells,
+            "value {v}: {cells} cells and no entry on the scale: {texts:?}"
+        );
+    }
+}
+
 /// The library's brute-force values: a dense table for small n, the plain
 /// memoised search (no pattern) for the floor-division game's large n.
 fn brute(spec: &str, ns: &[u64]) -> Vec<u64> {

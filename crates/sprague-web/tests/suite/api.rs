@@ -53,6 +53,17 @@ async fn table_line_and_grid() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["rows"][1], json!([1, 2, 0]));
     assert_eq!(body["row_start"], 0);
+    // The first number across, the second up, named as the rules name them.
+    assert_eq!(body["axes"], json!(["heap a", "heap b"]));
+    let (status, body) = post(
+        &app,
+        "/api/table",
+        json!({"spec": "grid:2x3", "upto": [3, 3], "kind": "misere"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["axes"], json!(["rows", "columns"]));
+    assert_eq!(body["rows"].as_array().unwrap().len(), 3);
     refused(
         &post(&app, "/api/table", json!({"spec": "wythoff", "upto": 5})).await,
         "pairs",

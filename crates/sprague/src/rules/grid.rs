@@ -77,6 +77,10 @@ impl Ruleset for Grid {
         1
     }
 
+    fn pair_names(&self) -> [&'static str; 2] {
+        ["rows", "columns"]
+    }
+
     /// The two directions are independent subtraction games `1..U` on the
     /// rows left above the chip and `1..R` on the columns to its right.
     fn closed_grundy(&self, &(n, m): &(u64, u64)) -> Option<Nimber> {

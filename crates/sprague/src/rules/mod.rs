@@ -148,6 +148,13 @@ pub trait Ruleset: Send + Sync {
         0
     }
 
+    /// What the rules call the two numbers of [`Ruleset::pair_position`]
+    /// (`rows`, `columns` for a board), for the axes of a 2-D table; `x`
+    /// and `y` unless a ruleset names them.
+    fn pair_names(&self) -> [&'static str; 2] {
+        ["x", "y"]
+    }
+
     /// A Grundy value the rules know in closed form (Nim: g(n) = n).
     /// Every closed form is checked against plain search in the tests.
     fn closed_grundy(&self, _p: &Self::Position) -> Option<Nimber> {

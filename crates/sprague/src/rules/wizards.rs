@@ -114,6 +114,10 @@ impl Ruleset for Wizards {
         Ok(Some((x.min(y), x.max(y))))
     }
 
+    fn pair_names(&self) -> [&'static str; 2] {
+        ["a", "b"]
+    }
+
     fn closed_outcome(&self, &(a, b): &(u64, u64)) -> Option<Outcome> {
         Some(wizards_outcome(a, b))
     }

@@ -142,6 +142,10 @@ impl Ruleset for Wythoff {
         Ok(Some((x.min(y), x.max(y))))
     }
 
+    fn pair_names(&self) -> [&'static str; 2] {
+        ["heap a", "heap b"]
+    }
+
     /// P-positions are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k).
     fn closed_outcome(&self, &(a, b): &(u64, u64)) -> Option<Outcome> {
         let k = b - a;

@@ -2,7 +2,8 @@
 //! rows of tokens, the grid game as a board with its coin, pairs, cards
 //! with the running gcd. Shared by line mode and the terminal UI.
 
-use sprague::play::{Listed, Rating, Shape, Verdict};
+use sprague::play::{Listed, Rating, Shape, Standing, Verdict};
+use sprague::Outcome;
 
 /// Tokens drawn for a heap at most; a larger heap shows its size only.
 const MAX_TOKENS: u64 = 48;
@@ -20,8 +21,10 @@ pub fn noun(shape: &Shape) -> &'static str {
     }
 }
 
-/// The lines that draw `shapes`, each starting with two spaces.
-pub fn position_lines(shapes: &[Shape]) -> Vec<String> {
+/// The lines that draw `shapes` within `width` columns, each starting
+/// with two spaces. A heap too large for its row is drawn as a short row
+/// ending in `…`, its size always written out.
+pub fn position_lines(shapes: &[Shape], width: usize) -> Vec<String> {
     let mut out = Vec::new();
     if shapes.is_empty() {
         out.push("  (nothing left)".to_string());
@@ -30,13 +33,30 @@ pub fn position_lines(shapes: &[Shape]) -> Vec<String> {
         let name = format!("{} {}", noun(s), i + 1);
         match s {
             Shape::Heap { size, cap } => {
-                let tokens = if *size <= MAX_TOKENS {
+                let head = format!("  {name:<8} ");
+                let cap = cap.map(|c| format!("  (cap {c})")).unwrap_or_default();
+                let tail = format!(" {size}{cap}");
+                let room = width.saturating_sub(head.chars().count() + tail.chars().count());
+                let most = room.min(MAX_TOKENS as usize) as u64;
+                let tokens = if *size <= most {
                     "●".repeat(*size as usize)
                 } else {
-                    format!("{}…", "●".repeat(MAX_TOKENS as usize))
+                    // A short row: as many tokens as fit (at least three),
+                    // then the ellipsis.
+                    format!("{}…", "●".repeat(most.saturating_sub(1).max(3) as usize))
                 };
-                let cap = cap.map(|c| format!("  (cap {c})")).unwrap_or_default();
-                out.push(format!("  {name:<8} {tokens} {size}{cap}"));
+                let row = format!("{head}{tokens}{tail}");
+                if row.chars().count() <= width {
+                    out.push(row);
+                } else {
+                    // Too narrow for the size beside the tokens: below them.
+                    out.push(format!("{head}{tokens}"));
+                    out.push(format!(
+                        "{}{}",
+                        " ".repeat(head.chars().count()),
+                        tail.trim_start()
+                    ));
+                }
             }
             Shape::Board { rows, cols } => {
                 out.push(format!("  {name:<8} {rows} rows × {cols} columns"));
@@ -89,6 +109,19 @@ pub fn rating_text(r: Option<Rating>) -> String {
             Some(n) => format!("{verdict} (r={n})"),
             None => verdict.to_string(),
         },
+    }
+}
+
+/// What a hint says of the player's standing, before it names the move.
+/// Where the remoteness is not known (huge positions) it says so rather
+/// than promise the longest defence.
+pub fn hint_words(s: Standing) -> &'static str {
+    match (s.outcome, s.remoteness) {
+        (Outcome::N, Some(_)) => "you can win",
+        (Outcome::N, None) => "you can win (no remoteness at this size)",
+        (Outcome::P, Some(_)) => "you lose against perfect play; the longest defence",
+        (Outcome::P, None) => "you lose against perfect play (no remoteness at this size)",
+        (Outcome::D, _) => "you can hold a draw",
     }
 }
 

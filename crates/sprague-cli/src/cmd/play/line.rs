@@ -5,11 +5,14 @@
 //! A bad line never ends the game: it gets a one-line message and the
 //! prompt again. End of input ends the session quietly (exit 0).
 
-use super::draw::{move_text, position_lines, rating_text, sum_text};
+use super::draw::{hint_words, move_text, position_lines, rating_text, sum_text};
 use super::Options;
 use serde_json::json;
 use sprague::play::{Played, Session, Side};
 use std::io::{BufRead, Write};
+
+/// The width line mode draws positions in (a classic terminal's).
+const LINE_WIDTH: usize = 80;
 
 const HELP: &str = "type a move number, a move's label (take 2 from heap 3), or the position it leaves; \
 commands: hint (or ?), hints (on/off), undo, redo, new, draw (offer one, loopy games), moves, help, quit";
@@ -164,7 +167,7 @@ fn turn(session: &Session, hints: bool, json: bool, out: &mut dyn Write) -> std:
         return writeln!(out, "{v}");
     }
     writeln!(out, "position after {} moves:", session.history().len())?;
-    for l in position_lines(shapes) {
+    for l in position_lines(shapes, LINE_WIDTH) {
         writeln!(out, "{l}")?;
     }
     if hints {
@@ -221,11 +224,7 @@ fn hint(session: &Session, json: bool, out: &mut dyn Write) -> std::io::Result<(
     let shapes = session.shapes();
     match (session.standing(), best) {
         (Some(s), Some(b)) => {
-            let what = match s.outcome {
-                sprague::Outcome::N => "you can win",
-                sprague::Outcome::P => "you lose against perfect play; the longest defence",
-                sprague::Outcome::D => "you can hold a draw",
-            };
+            let what = hint_words(s);
             let r = s
                 .remoteness
                 .map(|r| format!(" (remoteness {r})"))

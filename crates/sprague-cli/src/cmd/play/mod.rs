@@ -4,7 +4,9 @@
 //! computer's moves.
 
 mod draw;
+mod fit;
 mod line;
+mod screen;
 mod tui;
 
 use crate::cli::{FirstArg, PlayArgs};
