@@ -215,6 +215,10 @@ fn sequence(game: SeqGame, upto: u64, tuning: Tuning, watch: &mut dyn Watch) -> 
 
 /// The dense table to `upto`, grown slice by slice.
 fn dense<R: Ruleset>(rules: &R, upto: u64, limits: Limits, watch: &mut dyn Watch) -> Result<HeapValues> {
+    if let Some(moves) = rules.heap_moves() {
+        // The whole table's bounds, before the first slice.
+        crate::solve::dense::check_within(moves, 0, upto, limits)?;
+    }
     let mut solver = Solver::new(rules, limits);
     let mut done = 0u64;
     let mut budget = 1024u64;
@@ -275,6 +279,21 @@ mod tests {
             unreachable!()
         };
         assert_eq!(method_for(&s, 1 << 30), Method::Dense);
+    }
+
+    #[test]
+    fn a_table_past_the_bounds_is_refused_before_any_slice() {
+        let Game::Octal(k) = "kayles".parse().unwrap() else { unreachable!() };
+        let mut never = |_: u64, _: u64| -> Result<()> { panic!("no slice should run") };
+        let huge = heap_values(&k, 1_000_000_000_000, Limits::default(), &mut never);
+        assert!(matches!(huge, Err(Error::LimitExceeded { .. })), "{huge:?}");
+        let costly = Limits {
+            max_states: 1 << 20,
+            max_work: 1000,
+        };
+        let Game::Subtraction(s) = "subtract:1,2".parse().unwrap() else { unreachable!() };
+        let r = heap_values(&s, 100_000, costly, &mut never);
+        assert!(matches!(r, Err(Error::WorkExceeded { .. })), "{r:?}");
     }
 
     #[test]

@@ -191,17 +191,32 @@ pub fn work(moves: HeapMoves<'_>, from: u64, upto: u64) -> u128 {
 /// [`extend`] within both bounds of `limits`: refuses, before any work, a
 /// table whose cost ([`work`]) exceeds `limits.max_work`.
 pub fn extend_within(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, limits: Limits) -> Result<()> {
-    if upto >= limits.max_states {
-        return extend(moves, table, upto, limits.max_states); // reports the state bound
+    check_within(moves, table.len() as u64, upto, limits)?;
+    extend(moves, table, upto, limits.max_states)
+}
+
+/// Whether a table grown from `from` values to g(0..=upto) stays within
+/// both bounds of `limits`: the error [`extend_within`] would give, before
+/// any work (a table grown in slices checks its whole extent first).
+///
+/// # Errors
+/// [`Error::LimitExceeded`] past `limits.max_states` (or 2^32 − 1 values),
+/// [`Error::WorkExceeded`] when the cost ([`work`]) passes `limits.max_work`.
+pub fn check_within(moves: HeapMoves<'_>, from: u64, upto: u64, limits: Limits) -> Result<()> {
+    if upto >= limits.max_states || upto >= u32::MAX as u64 {
+        return Err(Error::LimitExceeded {
+            what: format!("a table of {} values", upto as u128 + 1),
+            limit: limits.max_states.min(u32::MAX as u64),
+        });
     }
-    let cost = work(moves, table.len() as u64, upto);
+    let cost = work(moves, from, upto);
     if cost > limits.max_work as u128 {
         return Err(Error::WorkExceeded {
             what: format!("a table of {} values (about {cost} steps)", upto as u128 + 1),
             limit: limits.max_work,
         });
     }
-    extend(moves, table, upto, limits.max_states)
+    Ok(())
 }
 
 /// Marks g(a) xor g(r − a) for a = 1..=h (h ≤ r/2 keeps the heaps apart).
