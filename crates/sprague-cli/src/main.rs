@@ -3,10 +3,12 @@
 //! `main` parses the command line into plain argument structs, runs the
 //! chosen subcommand against a buffered stdout, and turns any error into a
 //! one-line message on stderr with exit code 2 (bad input), 1 (I/O) or 3
-//! (an internal error: a bug in sprague, not in the input).
+//! (an internal error: a bug in sprague, not in the input); with `--json`,
+//! that message is a JSON object ([`report`]).
 
 mod cli;
 mod cmd;
+mod report;
 
 use clap::Parser;
 use std::io::{self, Write};
@@ -17,6 +19,9 @@ fn hint(e: &anyhow::Error) -> &'static str {
     match e.downcast_ref::<sprague::Error>() {
         Some(sprague::Error::UnknownGame(_)) => " (run `sprague games` for the list)",
         Some(sprague::Error::UnknownProblem(_)) => " (run `sprague solve --list` for the list)",
+        Some(sprague::Error::Unsupported(m)) if m.ends_with("its positions form a 2-D table") && script_given() => {
+            "; if a position is one number n ≥ 0, add `const HEAP = true;` to the script, else give --upto N,M for a 2-D table"
+        }
         Some(sprague::Error::Unsupported(m)) if m.ends_with("its positions form a 2-D table") => {
             "; give --upto N,M for a 2-D table"
         }
@@ -32,6 +37,9 @@ fn hint(e: &anyhow::Error) -> &'static str {
         }
         Some(sprague::Error::BadFile { reason, .. }) if reason.contains("is from a survey to N =") => {
             " (N is --upto)"
+        }
+        Some(sprague::Error::Loopy(_)) if script_given() => {
+            "; if positions of the script may recur, add `const LOOPY = true;` to it (draws and generalised values are then computed)"
         }
         Some(sprague::Error::LimitExceeded { .. }) => "; raise the bound with --max-states",
         Some(sprague::Error::WorkExceeded { .. }) => "; raise the bound with --max-work",
@@ -49,6 +57,11 @@ fn hint(e: &anyhow::Error) -> &'static str {
         }
         _ => "",
     }
+}
+
+/// Whether the command line names a game by a script (`script:FILE`).
+fn script_given() -> bool {
+    std::env::args().any(|a| a.starts_with("script:"))
 }
 
 /// Whether the error is a write to a closed pipe, directly or through
@@ -104,7 +117,8 @@ fn main() -> ExitCode {
             if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue) {
                 first = format!("{first}: give one of {}", valid.join(", "));
             }
-            eprintln!("sprague: error: {first} (see `{}`)", help_for(std::env::args()));
+            let message = format!("{first} (see `{}`)", help_for(std::env::args()));
+            report::error(&message, report::Kind::BadInput);
             return ExitCode::from(2);
         }
     };
@@ -123,14 +137,17 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             if e.downcast_ref::<io::Error>().is_some() {
-                eprintln!("sprague: error: {e:#}");
+                report::error(&format!("{e:#}"), report::Kind::Io);
                 return ExitCode::from(1);
             }
             if let Some(sprague::Error::Internal(_)) = e.downcast_ref::<sprague::Error>() {
-                eprintln!("sprague: {e:#}");
+                report::error(&format!("{e:#}"), report::Kind::Internal);
                 return ExitCode::from(3);
             }
-            eprintln!("sprague: error: {e:#}{}", hint(&e));
+            report::error(
+                &format!("{e:#}{}", hint(&e)),
+                report::Kind::of(&e, report::Kind::BadInput),
+            );
             ExitCode::from(2)
         }
     }

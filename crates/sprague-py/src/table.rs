@@ -92,6 +92,11 @@ impl GameVisitor for Dense {
             ))
             .into());
         }
+        // The whole table's bounds first, as `sprague table` checks them
+        // (the slices below would each name a part of it).
+        if let Some(moves) = rules.heap_moves() {
+            sprague::solve::dense::check_within(moves, 0, self.n, self.limits)?;
+        }
         let mut solver = Solver::new(rules, self.limits);
         let mut done = 0u64;
         let mut budget = 1024u64;

@@ -66,9 +66,9 @@ pub enum Error {
     /// Rules defined at run time (a script) failed: a syntax or runtime
     /// error, a limit, a move of the wrong type. The reason names the line
     /// and column where known, and the position being expanded.
-    #[error("script `{script}`: {reason}")]
+    #[error("`{script}`: {reason}")]
     Script {
-        /// The script as the user named it (or the rules' spec).
+        /// The rules' spec, as the user named them (`script:game.rhai`).
         script: String,
         /// What went wrong, in one line.
         reason: String,

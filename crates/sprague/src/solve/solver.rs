@@ -218,8 +218,10 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         self.check_branching(&pos)?;
         let mut moves = Moves::new(false);
         self.rules.moves(&pos, &mut moves);
+        let before = self.work;
         self.work += moves.len() as u64 + 1;
         super::stop::check()?;
+        super::progress::search_steps(before, self.work, self.limits.max_work);
         if self.work > self.limits.max_work {
             return Err(Error::WorkExceeded {
                 what: format!(

@@ -122,6 +122,9 @@ impl Serialize for Values<'_> {
 pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<()> {
     let l = &a.long_run;
     let LongRun { game, upto, list } = run;
+    if a.format == crate::cli::TableFormat::Bfile && !list {
+        bail!("--format bfile prints the values: not with --summary, --checkpoint or --out, which print a summary");
+    }
     let full = l.full || list;
     let spec = game.spec();
     // Checked when parsed (`cli::seconds_between_checkpoints`).
