@@ -327,7 +327,7 @@ impl Bar {
 
     fn show(&self, c: &Counts) {
         *self.1.borrow_mut() = format!(
-            "· {} proven, {} observed, {} open",
+            "{} proven, {} observed, {} open",
             c.proven + c.trivial,
             c.observed,
             c.open
@@ -341,12 +341,12 @@ impl Bar {
         if let Some((code, r, upto)) = slowest.filter(|(_, r, _)| r.since.elapsed() >= Duration::from_secs(2))
         {
             text += &format!(
-                " · {code} for {}: {}/{} values{}",
+                "; {code} for {}: {}/{} values{}",
                 HumanDuration(r.since.elapsed()),
                 HumanCount(r.state.computed),
                 HumanCount(upto + 1),
                 if r.state.dense {
-                    " · dense: no rare/common split, time ∝ N²"
+                    ", dense (no rare/common split: time grows as N^2)"
                 } else {
                     ""
                 }

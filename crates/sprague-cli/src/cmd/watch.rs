@@ -61,7 +61,7 @@ impl Watch {
 fn label(task: Task) -> &'static str {
     match task {
         Task::HeapValues => "heap values",
-        Task::Sequence { dense: true } => "values · dense: no rare/common split, time ∝ N²",
+        Task::Sequence { dense: true } => "values, dense (no rare/common split: time grows as N^2)",
         Task::Sequence { dense: false } => "values (sparse space)",
         Task::Search => "search steps, of the --max-work bound",
         Task::Rows => "rows of the table",
