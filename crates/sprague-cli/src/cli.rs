@@ -117,7 +117,7 @@ pub struct ValueArgs {
     /// The game, e.g. `nim`, `subtract:1,3,4`, `divide:2..6` (see `sprague games`).
     pub spec: String,
     /// One or more positions; several form a sum (e.g. `3 4 5` for Nim heaps).
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
     pub positions: Vec<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -162,6 +162,11 @@ pub struct TableArgs {
     /// Values per row of the text layout.
     #[arg(long, default_value_t = 10, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub width: usize,
+    /// How to print the values of a line table: `text` (rows of --width
+    /// values) or `bfile`, an OEIS b-file: one line `n g(n)` per value
+    /// from n = 0 (the offset), nothing else.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TableFormat::Text, conflicts_with = "json")]
+    pub format: TableFormat,
     /// Misère Grundy values g⁻ (a position without moves has value 1), or
     /// with --remoteness the misère remoteness.
     #[arg(long)]
@@ -291,7 +296,7 @@ pub struct PlotArgs {
     pub spec: String,
     /// With --skill-curve: the position whose win chance is plotted; several
     /// form a sum (e.g. `4 5` for Kayles rows).
-    #[arg(value_name = "POSITION")]
+    #[arg(value_name = "POSITION", allow_negative_numbers = true)]
     pub positions: Vec<String>,
     /// The last heap N, or N,M for a heat map of a game on two numbers.
     #[arg(
@@ -332,7 +337,7 @@ pub struct PlayArgs {
     /// The game, e.g. `kayles`, `nim`, `grid:2x3` (see `sprague games`).
     pub spec: String,
     /// The start position; several form a sum (e.g. `5 4` for two Kayles rows).
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
     pub positions: Vec<String>,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
@@ -447,7 +452,7 @@ pub struct ServeArgs {
 /// `sprague survey`.
 #[derive(Debug, Args)]
 pub struct SurveyArgs {
-    /// Codes to run: `0.77`, `.137`, `octal:0.77`, `hex:0.f` (a bare code is read as hexadecimal, so octal codes and `0.f` both work).
+    /// Codes to run: `0.77`, `.137`, `octal:0.77`, `hex:0.f` (a bare code is read as hexadecimal, so octal codes and `0.f` both work; one with a digit 8 or 9 but no letter must be written `hex:0.99`).
     #[arg(value_name = "CODE")]
     pub codes: Vec<String>,
     /// Read codes from FILE: one a line or separated by commas or spaces; `#` starts a comment.
@@ -477,6 +482,15 @@ pub struct SurveyArgs {
     /// The most the sequence engine may use of the CPU's vector instructions (the values are the same at every level).
     #[arg(long, value_enum, value_name = "LEVEL", default_value_t = SimdLevel::Avx512)]
     pub simd: SimdLevel,
+}
+
+/// The format of `sprague table`'s values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// Rows of --width values, each labelled by its first n.
+    Text,
+    /// An OEIS b-file: `n g(n)` lines from n = 0.
+    Bfile,
 }
 
 /// The format of `sprague survey --report`.

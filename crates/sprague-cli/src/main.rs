@@ -3,10 +3,12 @@
 //! `main` parses the command line into plain argument structs, runs the
 //! chosen subcommand against a buffered stdout, and turns any error into a
 //! one-line message on stderr with exit code 2 (bad input), 1 (I/O) or 3
-//! (an internal error: a bug in sprague, not in the input).
+//! (an internal error: a bug in sprague, not in the input); with `--json`,
+//! that message is a JSON object ([`report`]).
 
 mod cli;
 mod cmd;
+mod report;
 
 use clap::Parser;
 use std::io::{self, Write};
@@ -24,6 +26,13 @@ fn hint(e: &anyhow::Error) -> &'static str {
     match (e.kind(), e) {
         (ErrorKind::NotFound, Error::UnknownProblem(_)) => " (run `sprague solve --list` for the list)",
         (ErrorKind::NotFound, _) => " (run `sprague games` for the list)",
+        (_, Error::NotHeap { .. }) if script_given() => {
+            "; if a position is one number n ≥ 0, add `const HEAP = true;` to the script, else give --upto N,M for a 2-D table"
+        }
+        (_, Error::NotHeap { .. }) => "; give --upto N,M for a 2-D table",
+        (_, Error::Loopy(_)) if script_given() => {
+            "; if positions of the script may recur, add `const LOOPY = true;` to it (draws and generalised values are then computed)"
+        }
         (ErrorKind::BadInput, Error::Mismatch { setting, .. }) => match setting {
             Setting::Upto => " (N is --upto)",
             Setting::Full => " (that is --full)",
@@ -42,17 +51,9 @@ fn hint(e: &anyhow::Error) -> &'static str {
     }
 }
 
-/// The exit code for a library error of this kind: 2 for the input's
-/// fault or a bound (the message names it), 130 for a stopped
-/// computation (as for Ctrl-C), 3 for a bug in sprague.
-fn exit_code(kind: sprague::ErrorKind) -> u8 {
-    use sprague::ErrorKind as K;
-    match kind {
-        K::BadInput | K::NotFound | K::Bound => 2,
-        K::Stopped => 130,
-        K::Internal => 3,
-        _ => 2,
-    }
+/// Whether the command line names a game by a script (`script:FILE`).
+fn script_given() -> bool {
+    std::env::args().any(|a| a.starts_with("script:"))
 }
 
 /// Whether the error is a write to a closed pipe, directly or through
@@ -108,7 +109,8 @@ fn main() -> ExitCode {
             if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue) {
                 first = format!("{first}: give one of {}", valid.join(", "));
             }
-            eprintln!("sprague: error: {first} (see `{}`)", help_for(std::env::args()));
+            let message = format!("{first} (see `{}`)", help_for(std::env::args()));
+            report::error(&message, report::Kind::BadInput);
             return ExitCode::from(2);
         }
     };
@@ -123,18 +125,15 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             if e.downcast_ref::<io::Error>().is_some() {
-                eprintln!("sprague: error: {e:#}");
+                report::error(&format!("{e:#}"), report::Kind::Io);
                 return ExitCode::from(1);
             }
-            let code = e
-                .downcast_ref::<sprague::Error>()
-                .map_or(2, |lib| exit_code(lib.kind()));
-            if code == 3 {
-                eprintln!("sprague: {e:#}");
-            } else {
-                eprintln!("sprague: error: {e:#}{}", hint(&e));
+            let kind = report::Kind::of(&e, report::Kind::BadInput);
+            match kind {
+                report::Kind::Internal => report::error(&format!("{e:#}"), kind),
+                _ => report::error(&format!("{e:#}{}", hint(&e)), kind),
             }
-            ExitCode::from(code)
+            ExitCode::from(kind.exit_code())
         }
     }
 }

@@ -14,17 +14,25 @@
 //! - `tutorial`: every command of docs/tutorial.md prints what it shows.
 //! - `serve`: the web server over a real socket, its JSON against the CLI's.
 //! - `survey`: many codes, killed and resumed, the report, bad input.
+//! - `messages`: each error a newcomer met, naming its fix (issue 34).
+//! - `shown`: gcd's cards as dealt, and one rule for counting random moves.
+//! - `bfile`: `table --format bfile`, an OEIS b-file.
+//! - `progress`: the progress bar on a terminal (tmux), none when piped.
 
 mod suite {
     mod analyze;
     mod beyond;
+    mod bfile;
     mod cli;
     mod engine;
     #[cfg(target_os = "linux")]
     mod faults;
+    mod messages;
     mod play;
+    mod progress;
     mod scripts;
     mod serve;
+    mod shown;
     mod skill_curve;
     mod solve;
     mod survey;

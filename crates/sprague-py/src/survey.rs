@@ -47,7 +47,10 @@ fn survey_family(digits: u32, hex: bool) -> PyResult<Vec<String>> {
 /// JSON line (no newline), as `sprague survey` writes it.
 #[pyfunction]
 fn survey_code(py: Python<'_>, code_text: &str, upto: u64) -> PyResult<String> {
-    let code = code(code_text)?;
+    // A canonical text, as `survey_parse_code` gives: a hexadecimal code
+    // is written bare (`0.8`).
+    let code = survey::parse_record_code(code_text)
+        .map_err(|why| BadInput::new_err(format!("bad code `{code_text}`: {why}")))?;
     let done = py.detach(|| {
         errors::contain(|| Ok(survey::run_code(&code, upto, Default::default(), &|| true)?.to_line()))
     });

@@ -274,6 +274,15 @@ def test_limits_raise_limit_exceeded():
     assert cli_line == str(e.value) + "; raise the bound with --max-states"
 
 
+def test_a_table_past_the_bound_names_the_limit_the_cli_names():
+    # Computed in slices, but checked whole first: the same numbers.
+    with pytest.raises(sprague.LimitExceeded) as e:
+        sprague.Game("nim").table(10**8)
+    cli_line = _cli_error("table", "nim", "--upto", "100000000")
+    assert cli_line == str(e.value) + "; raise the bound with --max-states"
+    assert "a table of 100000001 values" in str(e.value)
+
+
 def test_python_exception_becomes_script_error():
     def bad(n):
         if n == 5:

@@ -122,9 +122,9 @@ def test_a_code_that_fails_is_not_written_and_the_others_are(tmp_path, monkeypat
 
 def test_hexadecimal_codes_are_surveyed_as_the_cli_does(tmp_path, sprague_bin):
     out, cli = tmp_path / "s.jsonl", tmp_path / "cli.jsonl"
-    records = sprague.survey(["0.77", "hex:0.f", "0.8"], UPTO, out=out)
+    records = sprague.survey(["0.77", "hex:0.f", "hex:0.8"], UPTO, out=out)
     assert [x["code"] for x in records] == ["0.77", "0.f", "0.8"]
-    r = run_cli(sprague_bin, "survey", "0.77", "hex:0.f", "0.8", "--upto", str(UPTO), "--out", str(cli))
+    r = run_cli(sprague_bin, "survey", "0.77", "hex:0.f", "hex:0.8", "--upto", str(UPTO), "--out", str(cli))
     assert r.returncode == 0, r.stderr
     assert lines_without_time(out.read_bytes()) == lines_without_time(cli.read_bytes())
 
@@ -197,3 +197,8 @@ def test_families_too_large_or_empty_are_refused():
         sprague.family(6, hex=True)
     with pytest.raises(sprague.BadInput):
         sprague.family(0)
+
+
+def test_a_bare_code_with_digits_8_or_9_is_refused_with_the_hex_spelling():
+    with pytest.raises(sprague.BadInput, match="hex:0.99"):
+        sprague.survey(["0.99"], UPTO)

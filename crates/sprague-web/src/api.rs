@@ -45,7 +45,10 @@ pub(crate) fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiErro
     })
 }
 
-/// A position as JSON: a number (`7`) or text (`"3,4"`).
+/// A position as JSON: a number (`7`) or text (`"3,4"`). Anything else
+/// (a negative or fractional number, `true`, a list) is kept as it came,
+/// so that it is refused with words for people, not serde's "did not
+/// match any variant".
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub(crate) enum PositionText {
@@ -53,6 +56,8 @@ pub(crate) enum PositionText {
     Number(u64),
     /// Text as the rules read it.
     Text(String),
+    /// Any other JSON value, refused by [`positions`].
+    Other(serde_json::Value),
 }
 
 /// The positions of a request as text, bounded in number and length.
@@ -74,8 +79,30 @@ pub(crate) fn positions(list: Vec<PositionText>) -> Result<Vec<String>, ApiError
                 sprague::excerpt(&t)
             ))),
             PositionText::Text(t) => Ok(t),
+            PositionText::Other(v) => Err(ApiError::bad(other_position(&v))),
         })
         .collect()
+}
+
+/// Why a JSON value that is neither a whole number nor text is no
+/// position, in the words the CLI uses for the same text.
+fn other_position(v: &serde_json::Value) -> String {
+    let shown = sprague::excerpt(&v.to_string());
+    match v {
+        serde_json::Value::Number(n) if n.as_i64().is_some_and(|i| i < 0) => {
+            format!("bad position `{shown}`: expected a non-negative number")
+        }
+        serde_json::Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f > 0.0) => {
+            format!(
+                "bad position `{shown}`: `{shown}` is larger than the largest supported value {}",
+                u64::MAX
+            )
+        }
+        serde_json::Value::Number(_) => format!("bad position `{shown}`: `{shown}` is not a whole number"),
+        _ => {
+            format!("bad position `{shown}`: give a position as a whole number (`7`) or as text (`\"3,4\"`)")
+        }
+    }
 }
 
 /// The game a request names: a catalog spec, or `script:NAME` (or

@@ -47,6 +47,13 @@ pub enum Error {
         /// The bound that was hit.
         limit: u64,
     },
+    /// A line table g(0..=N) (or a heap's question) was asked of a game
+    /// whose positions are not heap sizes: pairs, boards, lists.
+    #[error("`{spec}` is not a heap game: its positions form a 2-D table")]
+    NotHeap {
+        /// The game's spec.
+        spec: String,
+    },
     /// The game's rules let a position recur, which this solver cannot handle.
     #[error("position `{0}` can recur: this game is loopy")]
     Loopy(String),
@@ -70,18 +77,18 @@ pub enum Error {
     /// Rules defined at run time (a script) failed: a syntax or runtime
     /// error, a move of the wrong type. The reason names the line and
     /// column where known, and the position being expanded.
-    #[error("script `{script}`: {reason}")]
+    #[error("`{script}`: {reason}")]
     Script {
-        /// The script as the user named it (or the rules' spec).
+        /// The rules' spec, as the user named them (`script:game.rhai`).
         script: String,
         /// What went wrong, in one line.
         reason: String,
     },
     /// One call of a script passed one of its bounds (operations, seconds,
     /// call depth, size): the script may be right and the bound too small.
-    #[error("script `{script}`: {reason}")]
+    #[error("`{script}`: {reason}")]
     ScriptLimit {
-        /// The script as the user named it (or the rules' spec).
+        /// The rules' spec, as the user named them (`script:game.rhai`).
         script: String,
         /// Which bound: one of the `Script…` members of [`Bound`].
         bound: Bound,
@@ -202,6 +209,7 @@ impl Error {
             Error::BadSpec { .. }
             | Error::BadPosition { .. }
             | Error::Loopy(_)
+            | Error::NotHeap { .. }
             | Error::Unsupported(_)
             | Error::BadFile { .. }
             | Error::Script { .. }

@@ -267,8 +267,17 @@ fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> 
     }
     let tuning = crate::engine::Tuning::for_this_machine();
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
-    while engine.advance(largest, false, 1 << 20)? == Status::Running {
+    // Batches of 2^16 values: the stop flag and the progress are seen
+    // between them (the answer does not depend on the batch).
+    while engine.advance(largest, false, 1 << 16)? == Status::Running {
         crate::solve::stop::check()?;
+        crate::solve::progress::report(
+            crate::solve::progress::Task::Sequence {
+                dense: engine.mask() == 0,
+            },
+            engine.len(),
+            Some(largest + 1),
+        );
     }
     Ok(Some(engine))
 }

@@ -18,10 +18,15 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let report = analyze(&game, upto, args.limits.limits())?;
     if let Some(lang) = args.emit {
         let proof = report.proof.as_ref().with_context(|| {
-            if report.heap {
+            if report.heap && report.provable {
                 format!(
                     "no proven pattern for `{}` in g(0..={}): nothing to emit (try a larger --upto)",
                     report.spec, report.checked_upto
+                )
+            } else if report.heap {
+                format!(
+                    "no proven pattern for `{}`: nothing to emit; no theorem proves a pattern of this game from finitely many values (Grundy's game, all-but sets and scripted heap games have none), so a larger --upto cannot find one",
+                    report.spec
                 )
             } else {
                 format!(

@@ -2,7 +2,7 @@
 //! genus symbols (`--genus`), remoteness (`--remoteness`) and the
 //! generalised values of loopy games, all from the exact graph of sums.
 
-use crate::cli::TableArgs;
+use crate::cli::{TableArgs, TableFormat};
 use anyhow::bail;
 use serde_json::Value;
 use sprague::report::{exact_table, ExactKind, ExactTable};
@@ -38,15 +38,26 @@ pub fn run<R: Ruleset>(
             .and_then(|p| rules.heap_size(&p))
             .is_none()
     {
-        bail!(
-            "`{}` positions are pairs: give --upto N,M for a 2-D table{}",
-            rules.spec(),
-            super::heap_hint(&rules.spec())
-        );
+        return Err(super::not_heap_sizes(&rules.spec()));
+    }
+    if args.format == TableFormat::Bfile && (upto.1.is_some() || kind == ExactKind::Genus) {
+        if upto.1.is_some() {
+            return Err(super::table::bfile_is_a_line());
+        }
+        bail!("--format bfile writes whole numbers: genus symbols have no b-file");
     }
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let table = exact_table(rules, upto, kind, play, args.limits.limits())?;
-    if args.json {
+    if args.format == TableFormat::Bfile {
+        let values = table.values.as_deref().unwrap_or_default();
+        if let Some((n, v)) = values.iter().enumerate().find(|(_, v)| !v.is_u64()) {
+            bail!(
+                "--format bfile writes whole numbers, and g({n}) is `{}`: this table has no b-file",
+                show(v)
+            );
+        }
+        super::table::write_bfile(values.iter().map(show), out)?;
+    } else if args.json {
         serde_json::to_writer(&mut *out, &table)?;
         writeln!(out)?;
     } else if let Some(values) = &table.values {

@@ -13,22 +13,27 @@ mod solve;
 mod survey;
 mod table;
 mod value;
+mod watch;
 
 use crate::cli::{Cli, Command};
 use std::io::Write;
 
 /// Runs the parsed command line.
+///
+/// The computing commands run with a progress bar on stderr ([`watch`]);
+/// long table runs and surveys draw their own.
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
+    use watch::watched;
     match cli.command {
-        Command::Value(a) => value::run(&a, out),
-        Command::Table(a) if a.beyond_normal() => table::run(&a, out),
+        Command::Value(a) => watched(out, |out| value::run(&a, out)),
+        Command::Table(a) if a.beyond_normal() => watched(out, |out| table::run(&a, out)),
         Command::Table(a) => match sequence::wanted(&a)? {
             Some(run) => sequence::run(&a, run, out),
-            None => table::run(&a, out),
+            None => watched(out, |out| table::run(&a, out)),
         },
         Command::Games(a) => games::run(&a, out),
-        Command::Analyze(a) => analyze::run(&a, out),
-        Command::Plot(a) => plot::run(&a, out),
+        Command::Analyze(a) => watched(out, |out| analyze::run(&a, out)),
+        Command::Plot(a) => watched(out, |out| plot::run(&a, out)),
         Command::Solve(a) => solve::run(&a, out),
         Command::Play(a) => play::run(&a, out),
         Command::Serve(a) => serve::run(&a, out),
@@ -49,13 +54,15 @@ pub fn load_game(spec: &str, limits: sprague::rules::ScriptLimits) -> anyhow::Re
     Ok(sprague::rules::Game::load(spec, &mut read, limits)?)
 }
 
-/// For a script asked for a line table: how its positions become heap
-/// sizes (without `const HEAP = true` they are pairs `[x, y]`).
-pub(crate) fn heap_hint(spec: &str) -> &'static str {
+/// The error for a line table (`--upto N`) of a game whose positions are
+/// not heap sizes; for a script it names the fix (`const HEAP = true;`).
+pub(crate) fn not_heap_sizes(spec: &str) -> anyhow::Error {
     if spec.starts_with("script:") {
-        " (a script's positions are heap sizes only if it declares `const HEAP = true`)"
+        anyhow::anyhow!(
+            "`{spec}` positions are not heap sizes: if a position is one number n ≥ 0, add `const HEAP = true;` to the script (then --upto N gives g(0..=N)); else give --upto N,M for a 2-D table of pairs [x, y]"
+        )
     } else {
-        ""
+        anyhow::anyhow!("`{spec}` positions are pairs: give --upto N,M for a 2-D table")
     }
 }
 

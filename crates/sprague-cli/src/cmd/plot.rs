@@ -165,10 +165,7 @@ impl GameVisitor for Values {
     type Output = anyhow::Result<Vec<u32>>;
     fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
         if rules.heap_moves().is_none() {
-            anyhow::bail!(
-                "`{}` is not a heap game: its positions form a 2-D table; give --upto N,M for a 2-D table",
-                rules.spec()
-            );
+            return Err(super::not_heap_sizes(&rules.spec()));
         }
         Ok(Solver::new(rules, self.limits).heap_table(self.n)?.to_vec())
     }

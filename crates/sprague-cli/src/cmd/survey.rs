@@ -15,16 +15,16 @@
 use super::files::{atomic_write, sibling, target};
 use crate::cli::{ReportFormat, SurveyArgs};
 use anyhow::{bail, Context};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprague::rules::OctalCode;
-use sprague::survey::{self, Counts, Record, Status};
+use sprague::survey::{self, Counts, Record, RunState, Status};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{IsTerminal, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::time::Instant;
+use std::sync::{mpsc, Mutex};
+use std::time::{Duration, Instant};
 
 /// Runs `sprague survey`.
 pub fn run(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -96,7 +96,7 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut counts = Counts::default();
     let wanted: HashSet<&OctalCode> = codes.iter().collect();
     for r in &done.records {
-        if survey::parse_code(&r.code).is_ok_and(|c| wanted.contains(&c)) {
+        if survey::parse_record_code(&r.code).is_ok_and(|c| wanted.contains(&c)) {
             counts.add(r.status);
         }
     }
@@ -108,26 +108,62 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let simd = a.simd.into();
     let mut failed: Vec<(String, sprague::Error)> = Vec::new();
     let mut written: Option<anyhow::Error> = None;
+    // What each thread runs now, for the bar.
+    let running: Mutex<Vec<Option<Running>>> = Mutex::new(vec![None; jobs]);
     std::thread::scope(|s| {
         let (tx, rx) = mpsc::channel::<(usize, sprague::Result<Record>)>();
-        for _ in 0..jobs {
+        for job in 0..jobs {
             let tx = tx.clone();
-            let (next, stop, todo) = (&next, &stop, &todo);
+            let (next, stop, todo, running) = (&next, &stop, &todo, &running);
+            let set = move |r: Option<Running>| {
+                if let Ok(mut slots) = running.lock() {
+                    slots[job] = r;
+                }
+            };
             s.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(code) = todo.get(i) else { return };
-                let keep_going = || !stop.load(Ordering::Relaxed);
-                let result = survey::run_code(code, upto, simd, &keep_going);
+                let since = Instant::now();
+                set(Some(Running {
+                    code: i,
+                    since,
+                    state: RunState {
+                        computed: 0,
+                        dense: true,
+                    },
+                }));
+                let watch = |state: RunState| {
+                    set(Some(Running {
+                        code: i,
+                        since,
+                        state,
+                    }));
+                    !stop.load(Ordering::Relaxed)
+                };
+                let result = survey::run_code_watched(code, upto, simd, &watch);
+                set(None);
                 if tx.send((i, result)).is_err() {
                     return;
                 }
             });
         }
         drop(tx);
-        for (i, result) in rx {
+        loop {
+            let (i, result) = match rx.recv_timeout(Duration::from_millis(500)) {
+                Ok(got) => got,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    let slowest = running
+                        .lock()
+                        .ok()
+                        .and_then(|r| r.iter().flatten().min_by_key(|r| r.since).copied());
+                    bar.running(slowest.map(|r| (todo[r.code], r, upto)));
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
             match result {
                 Ok(record) => {
                     if written.is_none() {
@@ -259,9 +295,20 @@ fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Wr
     Ok(())
 }
 
-/// The progress bar of a survey on stderr: codes done, proven and open;
-/// hidden unless stderr is a terminal.
-struct Bar(ProgressBar);
+/// A code being run, as the bar shows it.
+#[derive(Clone, Copy, Debug)]
+struct Running {
+    /// Its index among the codes to run.
+    code: usize,
+    since: Instant,
+    state: RunState,
+}
+
+/// The progress bar of a survey on stderr: codes done, proven and open,
+/// and the code that has run longest of those running now, how far it is
+/// and, when it runs dense, why it is slow; hidden unless stderr is a
+/// terminal.
+struct Bar(ProgressBar, std::cell::RefCell<String>);
 
 impl Bar {
     fn new(len: u64, pos: u64) -> Bar {
@@ -269,22 +316,43 @@ impl Bar {
             true => ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()),
             false => ProgressBar::hidden(),
         };
-        if let Ok(style) =
-            ProgressStyle::with_template("{wide_bar} {pos}/{len} codes {msg} ({elapsed_precise}, ETA {eta})")
-        {
+        if let Ok(style) = ProgressStyle::with_template(
+            "{wide_bar} {pos}/{len} codes ({elapsed_precise}, ETA {eta})\n{wide_msg}",
+        ) {
             bar.set_style(style);
         }
         bar.set_position(pos);
-        Bar(bar)
+        Bar(bar, Default::default())
     }
 
     fn show(&self, c: &Counts) {
-        self.0.set_message(format!(
-            "· {} proven, {} observed, {} open",
+        *self.1.borrow_mut() = format!(
+            "{} proven, {} observed, {} open",
             c.proven + c.trivial,
             c.observed,
             c.open
-        ));
+        );
+        self.0.set_message(self.1.borrow().clone());
+    }
+
+    /// Adds the code that has run longest, once it has run two seconds.
+    fn running(&self, slowest: Option<(&OctalCode, Running, u64)>) {
+        let mut text = self.1.borrow().clone();
+        if let Some((code, r, upto)) = slowest.filter(|(_, r, _)| r.since.elapsed() >= Duration::from_secs(2))
+        {
+            text += &format!(
+                "; {code} for {}: {}/{} values{}",
+                HumanDuration(r.since.elapsed()),
+                HumanCount(r.state.computed),
+                HumanCount(upto + 1),
+                if r.state.dense {
+                    ", dense (no rare/common split: time grows as N^2)"
+                } else {
+                    ""
+                }
+            );
+        }
+        self.0.set_message(text);
     }
 
     fn done(&self, c: &Counts) {

@@ -1,6 +1,6 @@
 //! `sprague table`: Grundy values g(0..=N) of a heap game, or a 2-D table.
 
-use crate::cli::TableArgs;
+use crate::cli::{TableArgs, TableFormat};
 use anyhow::bail;
 use sprague::report::{self, grid_table, GridTable, LineTable};
 use sprague::rules::{Convention, GameVisitor, Ruleset};
@@ -55,16 +55,16 @@ impl GameVisitor for Job<'_> {
         match extent {
             Extent::Line(n) => {
                 if rules.heap_moves().is_none() {
-                    bail!(
-                        "`{}` positions are pairs: give --upto N,M for a 2-D table{}",
-                        rules.spec(),
-                        super::heap_hint(&rules.spec())
-                    );
+                    return Err(super::not_heap_sizes(&rules.spec()));
                 }
                 let values = heap_values(rules, n, args)?;
                 print_values(&rules.spec(), &values, args, out)?;
             }
+            Extent::Grid(..) if args.format == TableFormat::Bfile => return Err(bfile_is_a_line()),
             Extent::Grid(n, m) => {
+                if let Some(e) = numbers_not_pairs(rules, n, m) {
+                    return Err(e);
+                }
                 let grid = grid_table(rules, n, m, limits)?;
                 if args.json {
                     serde_json::to_writer(&mut *out, &grid)?;
@@ -78,17 +78,14 @@ impl GameVisitor for Job<'_> {
     }
 }
 
-/// g(0..=n) from the library's best engine, with a progress bar on a
-/// terminal; a table still growing stops with an error while little
-/// memory is left, rather than be killed for memory.
+/// g(0..=n) from the library's best engine (its progress drawn by the
+/// command's bar, `cmd::watch`); a table still growing stops with an
+/// error while little memory is left, rather than be killed for memory.
 fn heap_values<R: Ruleset>(rules: &R, n: u64, args: &TableArgs) -> anyhow::Result<Vec<u32>> {
-    use super::sequence::{memory::Memory, progress::Progress, MIN_FREE};
+    use super::sequence::{memory::Memory, MIN_FREE};
     let tuning = super::sequence::tuning(&args.long_run);
     let memory = Memory::new();
-    let mut bar: Option<Progress> = None;
     let mut watch = |done: u64, total: u64| -> sprague::Result<()> {
-        bar.get_or_insert_with(|| Progress::new(total, 0))
-            .set(done, false);
         let need = 2 * (total - done);
         match memory.available() {
             Some(m) if m < MIN_FREE && need > m / 2 => Err(sprague::Error::OutOfMemory(format!(
@@ -99,11 +96,49 @@ fn heap_values<R: Ruleset>(rules: &R, n: u64, args: &TableArgs) -> anyhow::Resul
             _ => Ok(()),
         }
     };
-    let result = report::heap_values_tuned(rules, n, args.limits.limits(), tuning, &mut watch);
-    if let Some(bar) = bar {
-        bar.finish();
+    let (values, _) = report::heap_values_tuned(rules, n, args.limits.limits(), tuning, &mut watch)?;
+    Ok(values.into_wide())
+}
+
+/// For a script asked for a 2-D table: an error when no pair [x, y] of the
+/// table's corner has a move but a number does, so that `moves` reads a
+/// position as one number (it compared a pair with a number, which Rhai
+/// answers `false`, and found no move): without it the table would be all
+/// zeros. The fix is `const HEAP = true;`.
+fn numbers_not_pairs<R: Ruleset>(rules: &R, n: u64, m: u64) -> Option<anyhow::Error> {
+    let spec = rules.spec();
+    if !spec.starts_with("script:") {
+        return None;
     }
-    Ok(result?.0.into_wide())
+    let has_moves = |p: &R::Position| -> sprague::Result<bool> {
+        let mut moves = sprague::rules::Moves::new(false);
+        rules.moves(p, &mut moves)?;
+        Ok(!moves.is_empty())
+    };
+    let probe = || -> sprague::Result<Option<u64>> {
+        for x in 0..=n.min(3) {
+            for y in 0..=m.min(3) {
+                if let Some(p) = rules.pair_position(x, y)? {
+                    if has_moves(&p)? {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        for k in 1..=3u64 {
+            if let Ok(p) = rules.parse_position(&k.to_string()) {
+                if has_moves(&p)? {
+                    return Ok(Some(k));
+                }
+            }
+        }
+        Ok(None)
+    };
+    // A script that fails on these probes fails the table as it would have.
+    let k = probe().ok().flatten()?;
+    Some(anyhow::anyhow!(
+        "`{spec}` has no move from any pair [x, y] of the table, but has one from the number {k}: its `moves` reads a position as one number; add `const HEAP = true;` to the script and give --upto N for g(0..=N)"
+    ))
 }
 
 /// Prints g(0..=N) as `table` does: JSON `{"spec", "values"}` or rows.
@@ -117,8 +152,26 @@ pub fn print_values(spec: &str, values: &[u32], args: &TableArgs, out: &mut dyn 
             },
         )?;
         writeln!(out)?;
+    } else if args.format == TableFormat::Bfile {
+        write_bfile(values.iter().map(u32::to_string), out)?;
     } else {
         render_line(values, args.width, out)?;
+    }
+    Ok(())
+}
+
+/// The error for a b-file of a 2-D table.
+pub fn bfile_is_a_line() -> anyhow::Error {
+    anyhow::anyhow!("--format bfile writes a sequence g(0..=N): give --upto N (a 2-D table has no b-file)")
+}
+
+/// Writes an OEIS b-file (<https://oeis.org/SubmittingBFiles.html>): a
+/// line `n a(n)` for each term, n counting up by one from the offset 0,
+/// one space between, no blank line and nothing else; every line is far
+/// below the 1000 characters a line may have.
+pub fn write_bfile(terms: impl Iterator<Item = String>, out: &mut dyn Write) -> std::io::Result<()> {
+    for (n, t) in terms.enumerate() {
+        writeln!(out, "{n} {t}")?;
     }
     Ok(())
 }

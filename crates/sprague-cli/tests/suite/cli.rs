@@ -124,14 +124,30 @@ fn long_sums_list_a_bounded_number_of_moves() {
     assert_eq!(v["winning_moves_total"], 5001);
 }
 
+/// Two equal Wythoff heaps are two heaps, as two equal heaps of a sum are
+/// (issue 34: one rule for counting moves): a move from either is listed,
+/// each under its own label, never one move twice.
 #[test]
-fn equal_wythoff_heaps_give_each_move_once() {
+fn equal_wythoff_heaps_give_a_move_from_each_heap() {
     let v = json(&["value", "wythoff", "10,10", "1,2", "--json"]);
     let moves = v["winning_moves"].as_array().unwrap();
-    let mut positions: Vec<String> = moves.iter().map(|m| m["position"].to_string()).collect();
-    let n = positions.len();
-    positions.dedup();
-    assert_eq!(positions.len(), n, "{v}");
+    let mut seen: Vec<String> = moves
+        .iter()
+        .map(|m| format!("{} {}", m["label"], m["position"]))
+        .collect();
+    let n = seen.len();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), n, "{v}");
+    let first = moves
+        .iter()
+        .filter(|m| m["label"].as_str().unwrap().contains("from the first heap"))
+        .count();
+    let second = moves
+        .iter()
+        .filter(|m| m["label"].as_str().unwrap().contains("from the second heap"))
+        .count();
+    assert_eq!(first, second, "{v}");
 }
 
 /// Every bad input gets exit code 2 and one line naming what was wrong.

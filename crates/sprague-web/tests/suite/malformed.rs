@@ -32,8 +32,21 @@ async fn every_malformed_request_is_a_4xx_and_the_server_stays_up() {
     );
     refused(
         &post(&app, "/api/value", json!({"spec": "nim", "positions": [-3]})).await,
-        "bad request body",
+        "bad position `-3`: expected a non-negative number",
     );
+    for (odd, why) in [
+        (json!(1.5), "bad position `1.5`: `1.5` is not a whole number"),
+        (
+            json!(true),
+            "bad position `true`: give a position as a whole number",
+        ),
+        (json!([1, 2]), "bad position `[1,2]`: give a position"),
+    ] {
+        refused(
+            &post(&app, "/api/value", json!({"spec": "nim", "positions": [odd]})).await,
+            why,
+        );
+    }
     refused(
         &post(&app, "/api/value", json!({"spec": "nim", "positions": []})).await,
         "empty",
@@ -79,7 +92,7 @@ async fn every_malformed_request_is_a_4xx_and_the_server_stays_up() {
             json!({"spec": "nim", "positions": [18446744073709551616u128 as f64]}),
         )
         .await,
-        "bad request body",
+        "is larger than the largest supported value",
     );
     refused(
         &post(

@@ -48,10 +48,8 @@ impl HeapLimits {
     }
 
     fn last(&self, moves: HeapMoves<'_>) -> u64 {
-        let upto = self
-            .upto
-            .unwrap_or_else(|| Self::default_upto(moves).min(self.max_states.saturating_sub(1)));
-        upto.max(1)
+        self.upto
+            .unwrap_or_else(|| Self::default_upto(moves).min(self.max_states.saturating_sub(1)))
     }
 }
 
@@ -238,6 +236,7 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
         loop {
             while engine.advance(upto, false, 1 << 22)? == EngineStatus::Running {
                 crate::solve::stop::check()?;
+                report_engine(&engine, upto);
             }
             let g = engine_values(&engine);
             if stop(&g) || upto >= last || engine.period().is_some() {
@@ -299,8 +298,20 @@ fn engine_table(game: SeqGame, last: u64, max_states: u64) -> Result<Vec<u32>> {
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     while engine.advance(last, false, 1 << 22)? == EngineStatus::Running {
         crate::solve::stop::check()?;
+        report_engine(&engine, last);
     }
     Ok(engine_values(&engine))
+}
+
+/// Tells the front end's reporter how far an engine run to `last` is.
+fn report_engine(engine: &Engine, last: u64) {
+    crate::solve::progress::report(
+        crate::solve::progress::Task::Sequence {
+            dense: engine.mask() == 0,
+        },
+        engine.len(),
+        Some(last + 1),
+    );
 }
 
 /// Every value an engine computed, widened for the pattern code.
@@ -409,6 +420,7 @@ pub fn prove_by_engine(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Optio
         let before = engine.len();
         let status = engine.advance(last, false, 1 << 14)?;
         crate::solve::stop::check()?;
+        report_engine(&engine, last);
         let per_value = if engine.mask() == 0 {
             engine.len() / 2
         } else {
@@ -515,11 +527,11 @@ pub fn analyze_heap(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<HeapAnal
             let vals: Vec<String> = s.rare_values.iter().take(16).map(u32::to_string).collect();
             let more = if s.rare_values.len() > 16 { ", …" } else { "" };
             let formula = format!(
-                "bitmask {:#b}: v is rare iff popcount(v & !{:#b}) is even; {} positions hold rare values ({}{more}), the last at n = {}",
+                "bitmask {:#b}: a value v is rare iff popcount(v & !{:#b}) is even; the rare values ({}{more}) occur at {} heaps n, the last at n = {}",
                 s.mask,
                 s.mask,
-                s.rare_count,
                 vals.join(", "),
+                s.rare_count,
                 s.last_rare
             );
             let mut f = Finding::new(Kind::RareValues, Status::Observed, None, formula, last);

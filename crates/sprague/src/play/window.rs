@@ -110,10 +110,17 @@ pub(crate) fn window<R: Ruleset>(
                 out.push([q], || label);
             }
         };
-        for k in 1..=a.min(share) {
-            pair(a - k, b, format!("take {k} from the heap of {a}"), out);
-        }
-        if a != b {
+        if a == b {
+            // Each of two equal heaps is a move of its own, as the rules list.
+            for which in ["first", "second"] {
+                for k in 1..=a.min(share) {
+                    pair(a - k, b, format!("take {k} from the {which} heap of {a}"), out);
+                }
+            }
+        } else {
+            for k in 1..=a.min(share) {
+                pair(a - k, b, format!("take {k} from the heap of {a}"), out);
+            }
             for k in 1..=b.min(share) {
                 pair(a, b - k, format!("take {k} from the heap of {b}"), out);
             }

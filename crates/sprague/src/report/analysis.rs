@@ -23,6 +23,11 @@ pub struct AnalyzeReport {
     /// Whether the game is a heap game (else a pair game).
     #[serde(skip)]
     pub heap: bool,
+    /// Whether a proof of a heap game's pattern can exist here: the game
+    /// has a theorem that proves a pattern from finitely many values
+    /// ([`pattern::has_prover`]), so that more values may find one.
+    #[serde(skip)]
+    pub provable: bool,
 }
 
 /// Looks for the patterns in `game`'s values: of g(0..=N) for a heap game
@@ -69,6 +74,7 @@ pub fn analyze(game: &Game, upto: Option<(u64, Option<u64>)>, limits: Limits) ->
         findings: a.findings,
         proof: None,
         heap: false,
+        provable: false,
     })
 }
 
@@ -107,6 +113,7 @@ impl GameVisitor for AnalyzeHeap {
             findings: a.findings,
             proof: a.proof,
             heap: true,
+            provable: pattern::has_prover(moves),
         }))
     }
 }

@@ -157,10 +157,7 @@ fn positions<R: Ruleset>(
                 .and_then(|p| rules.heap_size(&p))
                 .is_none()
             {
-                return Err(Error::Unsupported(format!(
-                    "`{}` positions are pairs: its table is a grid g(x, y)",
-                    rules.spec()
-                )));
+                return Err(Error::NotHeap { spec: rules.spec() });
             }
             if n >= max {
                 return Err(Error::LimitExceeded {

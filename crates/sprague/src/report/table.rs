@@ -83,6 +83,7 @@ pub fn grid_table<R: Ruleset>(rules: &R, n: u64, m: u64, limits: Limits) -> Resu
     let mut solver = Solver::new(rules, limits);
     let mut rows = Vec::new();
     for x in o..=n {
+        crate::solve::progress::report(crate::solve::progress::Task::Rows, x - o, Some(n - o + 1));
         let mut row = Vec::new();
         for y in o..=m {
             let cell = match rules.pair_position(x, y)? {

@@ -4,12 +4,14 @@
 //! Every front end asks here (`sprague table`, the web page's tables,
 //! Python's `Game.table`), so they reach the same N in the same time. The
 //! work runs in slices of about a tenth of a second, and the caller's
-//! [`Watch`] is called between slices: to draw progress, to stop, or to
-//! check the memory left.
+//! [`Watch`] is called between slices: to stop, or to check the memory
+//! left (progress goes to the reporter of [`crate::solve::progress`], as
+//! every long computation's does).
 
 pub use crate::engine::SEQUENCE_FROM;
 use crate::engine::{Engine, SeqGame, Status, Tuning};
 use crate::rules::{Convention, Ruleset};
+use crate::solve::progress::Task;
 use crate::solve::{Limits, Solver};
 use crate::{Error, Result};
 use std::time::Instant;
@@ -175,10 +177,7 @@ pub fn heap_values_tuned<R: Ruleset>(
         )));
     }
     if rules.heap_moves().is_none() {
-        return Err(Error::Unsupported(format!(
-            "`{}` positions are pairs: its table is a grid g(x, y)",
-            rules.spec()
-        )));
+        return Err(Error::NotHeap { spec: rules.spec() });
     }
     let method = method_for(rules, upto);
     let values = match (method, rules.heap_moves().and_then(SeqGame::from_heap_moves)) {
@@ -205,7 +204,12 @@ fn sequence(game: SeqGame, upto: u64, tuning: Tuning, watch: &mut dyn Watch) -> 
             break;
         }
         crate::solve::stop::check()?;
-        watch.between(engine.len().min(upto + 1), upto + 1)?;
+        let done = engine.len().min(upto + 1);
+        let task = Task::Sequence {
+            dense: engine.mask() == 0,
+        };
+        crate::solve::progress::report(task, done, Some(upto + 1));
+        watch.between(done, upto + 1)?;
         budget = next_budget(budget, started);
     }
     let mut values = engine.to_vec();
@@ -283,7 +287,9 @@ mod tests {
 
     #[test]
     fn a_table_past_the_bounds_is_refused_before_any_slice() {
-        let Game::Octal(k) = "kayles".parse().unwrap() else { unreachable!() };
+        let Game::Octal(k) = "kayles".parse().unwrap() else {
+            unreachable!()
+        };
         let mut never = |_: u64, _: u64| -> Result<()> { panic!("no slice should run") };
         let huge = heap_values(&k, 1_000_000_000_000, Limits::default(), &mut never);
         assert!(matches!(huge, Err(Error::LimitExceeded { .. })), "{huge:?}");
@@ -291,7 +297,9 @@ mod tests {
             max_states: 1 << 20,
             max_work: 1000,
         };
-        let Game::Subtraction(s) = "subtract:1,2".parse().unwrap() else { unreachable!() };
+        let Game::Subtraction(s) = "subtract:1,2".parse().unwrap() else {
+            unreachable!()
+        };
         let r = heap_values(&s, 100_000, costly, &mut never);
         assert!(matches!(r, Err(Error::WorkExceeded { .. })), "{r:?}");
     }

@@ -16,13 +16,45 @@ pub struct GcdGame;
 /// A position: the current g (0 before the first card) and the cards left.
 ///
 /// Canonical form: once g > 0, every remaining multiple of g is written as g
-/// itself, since any multiple of g keeps g for the rest of the game.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// itself in `cards`, since any multiple of g keeps g for the rest of the
+/// game; positions are equal (and hash and order) by `g` and `cards` alone.
+/// The cards as dealt are kept beside them, in `dealt`, for people: a
+/// position is written and a move named with the real cards.
+#[derive(Clone, Debug)]
 pub struct GcdPosition {
     /// The gcd of the cards taken so far (0 when none was taken).
     pub g: u64,
-    /// The cards left, sorted.
+    /// The cards left in canonical form, sorted.
     pub cards: Vec<u64>,
+    /// The cards left as dealt, `dealt[i]` the card that `cards[i]`
+    /// stands for; empty where they are not known (then `cards` is shown).
+    pub dealt: Vec<u64>,
+}
+
+impl PartialEq for GcdPosition {
+    fn eq(&self, other: &Self) -> bool {
+        (self.g, &self.cards) == (other.g, &other.cards)
+    }
+}
+
+impl Eq for GcdPosition {}
+
+impl std::hash::Hash for GcdPosition {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.g, &self.cards).hash(state);
+    }
+}
+
+impl PartialOrd for GcdPosition {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for GcdPosition {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.g, &self.cards).cmp(&(other.g, &other.cards))
+    }
 }
 
 /// Euclid's gcd.
@@ -34,17 +66,22 @@ pub fn gcd(mut a: u64, mut b: u64) -> u64 {
 }
 
 impl GcdPosition {
-    /// A canonical position.
-    pub fn new(g: u64, mut cards: Vec<u64>) -> GcdPosition {
-        if g > 0 {
-            for c in &mut cards {
-                if *c % g == 0 {
-                    *c = g;
-                }
-            }
+    /// A canonical position from g and the cards left, as dealt.
+    pub fn new(g: u64, cards: Vec<u64>) -> GcdPosition {
+        let canonical = |c: u64| if g > 0 && c.is_multiple_of(g) { g } else { c };
+        let mut pairs: Vec<(u64, u64)> = cards.into_iter().map(|c| (canonical(c), c)).collect();
+        pairs.sort_unstable();
+        let (cards, dealt) = pairs.into_iter().unzip();
+        GcdPosition { g, cards, dealt }
+    }
+
+    /// The cards a person sees: as dealt where known.
+    pub fn shown_cards(&self) -> &[u64] {
+        if self.dealt.len() == self.cards.len() {
+            &self.dealt
+        } else {
+            &self.cards
         }
-        cards.sort_unstable();
-        GcdPosition { g, cards }
     }
 }
 
@@ -86,7 +123,9 @@ impl Ruleset for GcdGame {
     }
 
     fn format_position(&self, p: &GcdPosition) -> String {
-        let cards: Vec<String> = p.cards.iter().map(u64::to_string).collect();
+        let mut shown = p.shown_cards().to_vec();
+        shown.sort_unstable();
+        let cards: Vec<String> = shown.iter().map(u64::to_string).collect();
         if p.g == 0 {
             cards.join(",")
         } else {
@@ -105,8 +144,12 @@ impl Ruleset for GcdGame {
                 p.cards.len()
             ));
         }
-        if GcdPosition::new(p.g, p.cards.clone()) != *p {
+        let canonical = GcdPosition::new(p.g, p.cards.clone());
+        if canonical.cards != p.cards {
             return bad("not in canonical form: cards sorted, multiples of g written as g".into());
+        }
+        if !p.dealt.is_empty() && GcdPosition::new(p.g, p.dealt.clone()).cards != p.cards {
+            return bad("the cards as dealt do not match the canonical cards".into());
         }
         Ok(())
     }
@@ -115,13 +158,14 @@ impl Ruleset for GcdGame {
         if p.g == 1 {
             return Ok(());
         }
+        let shown = p.shown_cards();
         for i in 0..p.cards.len() {
-            let c = p.cards[i];
+            let (c, card) = (p.cards[i], shown[i]);
             let g = gcd(p.g, c);
-            let mut rest = p.cards.clone();
+            let mut rest = shown.to_vec();
             rest.remove(i);
             out.push([GcdPosition::new(g, rest)], || {
-                format!("take card {c} (g becomes {g})")
+                format!("take card {card} (g becomes {g})")
             });
         }
         Ok(())

@@ -199,7 +199,7 @@ impl ScriptRules {
     /// missing `fn moves(p)`.
     pub fn compile(name: &str, text: &str, limits: ScriptLimits) -> Result<ScriptRules> {
         let fail = |reason: String| Error::Script {
-            script: name.to_string(),
+            script: format!("script:{name}"),
             reason,
         };
         let mut engine = engine(limits);
@@ -277,7 +277,7 @@ impl ScriptRules {
 
     fn fail(&self, reason: String) -> Error {
         Error::Script {
-            script: self.name.clone(),
+            script: self.spec(),
             reason,
         }
     }

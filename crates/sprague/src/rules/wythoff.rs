@@ -85,11 +85,18 @@ impl Ruleset for Wythoff {
 
     fn moves(&self, &(a, b): &(u64, u64), out: &mut Moves<(u64, u64)>) -> Result<()> {
         let ord = |x: u64, y: u64| (x.min(y), x.max(y));
-        for k in 1..=a {
-            out.push([ord(a - k, b)], || format!("take {k} from the heap of {a}"));
-        }
-        if a != b {
-            // With equal heaps, taking from either is the same move.
+        if a == b {
+            // Two heaps, each a choice of its own (as two equal heaps of a
+            // sum are), though both leave the same position.
+            for which in ["first", "second"] {
+                for k in 1..=a {
+                    out.push([(a - k, a)], || format!("take {k} from the {which} heap of {a}"));
+                }
+            }
+        } else {
+            for k in 1..=a {
+                out.push([ord(a - k, b)], || format!("take {k} from the heap of {a}"));
+            }
             for k in 1..=b {
                 out.push([ord(a, b - k)], || format!("take {k} from the heap of {b}"));
             }
@@ -133,7 +140,15 @@ impl Ruleset for Wythoff {
         found.sort();
         found.dedup_by(|x, y| x.0 == y.0);
         for (p, label) in found {
-            out.push([p], || label);
+            if a == b && p.1 == a {
+                // From one of two equal heaps: two moves, as `moves` lists.
+                let k = a - p.0;
+                for which in ["first", "second"] {
+                    out.push([p], || format!("take {k} from the {which} heap of {a}"));
+                }
+            } else {
+                out.push([p], || label);
+            }
         }
         true
     }

@@ -59,6 +59,7 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
     for n in table.len()..=upto {
         if n % 1024 == 0 {
             super::stop::check()?;
+            super::progress::report(super::progress::Task::HeapValues, n as u64, Some(upto as u64 + 1));
         }
         let g = match moves {
             HeapMoves::Nim => n as u32,
@@ -195,19 +196,28 @@ pub fn extend_within(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, limi
     extend(moves, table, upto, limits.max_states)
 }
 
-/// Whether a table grown from `from` values to g(0..=upto) stays within
-/// both bounds of `limits`: the error [`extend_within`] would give, before
-/// any work (a table grown in slices checks its whole extent first).
+/// The error [`extend_within`] gives, found before any work: whether a
+/// table of `from` values may grow to g(0..=upto) within `limits` (the
+/// states bound, the engine's 2^32 − 1 values, and the work of
+/// [`work`]). A front end that computes a table in slices checks the
+/// whole table first, so that it names the same limit as one that
+/// computes it at once.
 ///
-/// # Errors
-/// [`Error::LimitExceeded`] past `limits.max_states` (or 2^32 − 1 values),
-/// [`Error::WorkExceeded`] when the cost ([`work`]) passes `limits.max_work`.
+/// # Examples
+/// ```
+/// use sprague::rules::HeapMoves;
+/// use sprague::solve::{dense::check_within, Limits};
+/// let e = check_within(HeapMoves::Nim, 0, 100_000_000, Limits::default()).unwrap_err();
+/// assert!(e.to_string().contains("a table of 100000001 values"), "{e}");
+/// ```
 pub fn check_within(moves: HeapMoves<'_>, from: u64, upto: u64, limits: Limits) -> Result<()> {
-    if upto >= limits.max_states || upto >= u32::MAX as u64 {
-        return Err(Error::LimitExceeded {
-            what: format!("a table of {} values", upto as u128 + 1),
-            limit: limits.max_states.min(u32::MAX as u64),
-        });
+    for limit in [limits.max_states, u32::MAX as u64] {
+        if upto >= limit {
+            return Err(Error::LimitExceeded {
+                what: format!("a table of {} values", upto as u128 + 1),
+                limit,
+            });
+        }
     }
     let cost = work(moves, from, upto);
     if cost > limits.max_work as u128 {

@@ -14,6 +14,7 @@ pub mod dense;
 pub mod loopy;
 pub mod misere;
 pub mod outcome;
+pub mod progress;
 pub mod quotient;
 pub mod random;
 pub mod retrograde;

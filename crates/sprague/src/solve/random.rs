@@ -11,9 +11,12 @@
 //! remoteness), the first among equals in the graph's order of moves
 //! (components sorted, then each one's moves as the rules list them).
 //!
-//! "Uniformly random" is over the moves the rules list: each component of a
-//! sum separately (two equal heaps are two choices), and each way of moving
-//! it once (an octal split into a + b is one move, not two).
+//! "Uniformly random" is over the moves the rules list, by one rule: a move
+//! is a heap chosen and a way of moving it. Each heap is a choice of its
+//! own, also when equal to another (two equal heaps of a sum, and the two
+//! equal piles of a Wythoff position, are two choices each), and the ways of
+//! moving one heap count once for each position they leave (an octal split
+//! into a + b is one move, not two).
 //!
 //! Every answer is computed twice: in floating point with a proven error
 //! bound, and in exact rationals while their size stays within a budget.

@@ -132,11 +132,8 @@ impl<'r, R: Ruleset> Solver<'r, R> {
 
     /// g(0..=upto) of a heap game, from the dense engine.
     pub fn heap_table(&mut self, upto: u64) -> Result<&[u32]> {
-        let moves = self.rules.heap_moves().ok_or_else(|| {
-            Error::Unsupported(format!(
-                "`{}` is not a heap game: its positions form a 2-D table",
-                self.rules.spec()
-            ))
+        let moves = self.rules.heap_moves().ok_or_else(|| Error::NotHeap {
+            spec: self.rules.spec(),
         })?;
         dense::extend_within(moves, &mut self.table, upto, self.limits)?;
         Ok(&self.table[..=upto as usize])
@@ -218,8 +215,10 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         self.check_branching(&pos)?;
         let mut moves = Moves::new(false);
         self.rules.moves(&pos, &mut moves)?;
+        let before = self.work;
         self.work += moves.len() as u64 + 1;
         super::stop::check()?;
+        super::progress::search_steps(before, self.work, self.limits.max_work);
         if self.work > self.limits.max_work {
             return Err(Error::WorkExceeded {
                 what: format!(

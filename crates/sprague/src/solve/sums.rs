@@ -23,6 +23,26 @@ pub(crate) const INERT_CHECK: u64 = 64;
 /// [`Limits::max_work`] counts table steps (about 10^9 a second).
 pub(crate) const SUM_STEP: u64 = 64;
 
+/// The least memory a graph of sums may use, in bytes, whatever
+/// [`Limits::max_states`] says: 512 MiB.
+pub const MIN_GRAPH_BYTES: u64 = 512 << 20;
+
+/// The memory a graph of sums may use for each state that
+/// [`Limits::max_states`] allows, in bytes (the bound is the larger of this
+/// times `max_states` and [`MIN_GRAPH_BYTES`]: 640 MB by default). A graph
+/// of small states (a few heaps) reaches `max_states` first; one of large
+/// states (long sums, scripted positions, whose move lists are cached
+/// too) reaches this bound first, before it has taken gigabytes.
+pub const GRAPH_BYTES_PER_STATE: u64 = 64;
+
+/// The memory a graph of sums within `limits` may use, in bytes.
+pub fn graph_bytes_bound(limits: Limits) -> u64 {
+    limits
+        .max_states
+        .saturating_mul(GRAPH_BYTES_PER_STATE)
+        .max(MIN_GRAPH_BYTES)
+}
+
 /// The index of a state in a [`SumGraph`].
 pub type StateId = u32;
 
@@ -56,6 +76,11 @@ pub struct SumGraph<'r, R: Ruleset> {
     inert: HashMap<R::Position, bool>,
     work: u64,
     root_text: String,
+    /// The bytes that the states' own lists of parts hold on the heap
+    /// (each list twice: in `states` and as a key of `index`).
+    part_bytes: u64,
+    /// The most bytes [`SumGraph::memory`] may reach.
+    max_bytes: u64,
 }
 
 impl<'r, R: Ruleset> SumGraph<'r, R> {
@@ -73,6 +98,8 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             inert: HashMap::default(),
             work: 0,
             root_text: String::new(),
+            part_bytes: 0,
+            max_bytes: graph_bytes_bound(limits),
         }
     }
 
@@ -244,6 +271,50 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         }
     }
 
+    /// The memory the graph holds, in bytes: an estimate from its
+    /// arrays' capacities and its lists of parts. The positions' own heap
+    /// memory (a scripted position that is a list) is not counted.
+    pub fn memory(&self) -> u64 {
+        let p = std::mem::size_of::<R::Position>();
+        let list = std::mem::size_of::<Vec<R::Position>>();
+        let bytes = self.states.capacity() * list
+            + self.index.capacity() * (list + std::mem::size_of::<StateId>() + 1)
+            + self.starts.capacity() * std::mem::size_of::<usize>()
+            + self.decided.capacity() * std::mem::size_of::<Option<Outcome>>()
+            + self.edges.capacity() * std::mem::size_of::<StateId>()
+            + self.inert.capacity() * (p + 2);
+        bytes as u64 + self.part_bytes
+    }
+
+    /// [`Error::OutOfMemory`] once the graph holds more than
+    /// [`graph_bytes_bound`] allows: a graph of large states (long sums,
+    /// scripted positions) reaches it before `max_states`.
+    fn check_memory(&self) -> Result<()> {
+        let bound = self.max_bytes;
+        let used = self.memory();
+        if used <= bound {
+            return Ok(());
+        }
+        let n = self.states.len().max(1) as u64;
+        Err(Error::OutOfMemory(format!(
+            "the sums reachable from `{}` hold {} MiB in {} states (about {} bytes each), past the memory bound of a graph of sums, {} MiB ({GRAPH_BYTES_PER_STATE} bytes for each state --max-states allows, and at least {} MiB); raise --max-states to allow more",
+            excerpt(&self.root_text),
+            used >> 20,
+            n,
+            used / n,
+            bound >> 20,
+            MIN_GRAPH_BYTES >> 20,
+        )))
+    }
+
+    /// This graph with a memory bound of `bytes` instead of
+    /// [`graph_bytes_bound`] (for tests of the bound).
+    #[cfg(test)]
+    fn with_memory_bound(mut self, bytes: u64) -> Self {
+        self.max_bytes = bytes;
+        self
+    }
+
     fn out_of_memory(&self) -> Error {
         Error::OutOfMemory(format!(
             "the sums reachable from `{}` ({} states, {} moves)",
@@ -271,6 +342,12 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         if self.states.len() == self.states.capacity() {
             self.make_room()?;
         }
+        if self.states.len().is_multiple_of(1024) {
+            self.check_memory()?;
+        }
+        // A list of k parts: its allocation, rounded as allocators do, twice.
+        let size = (key.len() * std::mem::size_of::<R::Position>()) as u64;
+        self.part_bytes += 2 * (size.div_ceil(16) * 16 + 16);
         let s = self.states.len() as StateId;
         let decided = match &key[..] {
             [p] if self.special => self.rules.decided(p),
@@ -306,8 +383,10 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
                     moves.clear();
                     self.rules.moves(p, &mut moves)?;
                     // Each move builds a sum of about this many parts.
+                    let before = self.work;
                     self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1) * SUM_STEP;
                     super::stop::check()?;
+                    super::progress::search_steps(before, self.work, self.limits.max_work);
                     if self.work > self.limits.max_work {
                         return Err(Error::WorkExceeded {
                             what: format!("listing the sums reachable from `{}`", excerpt(&self.root_text)),
@@ -448,5 +527,42 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             };
         }
         Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Nim;
+
+    #[test]
+    fn the_memory_bound_stops_a_graph_of_large_states_with_its_numbers() {
+        // Sums of twelve Nim heaps: some 800 bytes a state; stopped near
+        // 4 MiB, long before the states bound.
+        let mut g = SumGraph::new(&Nim, Limits::default()).with_memory_bound(4 << 20);
+        let sum: Vec<u64> = (1..=12).collect();
+        let e = g.add_root(&sum).unwrap_err();
+        let Error::OutOfMemory(text) = &e else {
+            panic!("{e}")
+        };
+        assert!(
+            text.contains("past the memory bound of a graph of sums, 4 MiB"),
+            "{text}"
+        );
+        assert!(text.contains("raise --max-states"), "{text}");
+        assert!(g.memory() > 4 << 20 && g.memory() < 6 << 20, "{}", g.memory());
+    }
+
+    #[test]
+    fn the_memory_bound_grows_with_the_states_bound() {
+        let at = |max_states| {
+            graph_bytes_bound(Limits {
+                max_states,
+                max_work: 1,
+            })
+        };
+        assert_eq!(at(1000), MIN_GRAPH_BYTES);
+        assert_eq!(at(10_000_000), 640_000_000);
+        assert_eq!(at(u64::MAX), u64::MAX);
     }
 }

@@ -105,12 +105,44 @@ pub fn compare(a: &OctalCode, b: &OctalCode) -> Ordering {
     a.digits().cmp(b.digits())
 }
 
-/// Parses one code of a list: `0.77`, `.6`, `octal:0.77`, `hex:0.f`; a
-/// bare code is read as hexadecimal (an octal code is one too).
+/// Parses one code a person typed: `0.77`, `.6`, `octal:0.77`, `hex:0.f`,
+/// `0.f`. A bare code is read as hexadecimal (an octal code is one too),
+/// except that a bare code with a digit 8 or 9 and no letter a–f is
+/// refused: `0.99` may be meant as an octal code with a typo, so it must be
+/// written `hex:0.99` to be read as hexadecimal.
 ///
 /// # Returns
 /// The code, or why the text is no code.
+///
+/// # Examples
+/// ```
+/// use sprague::survey::parse_code;
+/// assert_eq!(parse_code("0.f").unwrap().to_string(), "0.f");
+/// let e = parse_code("0.99").unwrap_err();
+/// assert!(e.contains("hex:0.99"), "{e}");
+/// assert_eq!(parse_code("hex:0.99").unwrap().to_string(), "0.99");
+/// ```
 pub fn parse_code(text: &str) -> std::result::Result<OctalCode, String> {
+    let bare = !text.starts_with("octal:") && !text.starts_with("hex:");
+    let letters = text
+        .chars()
+        .any(|c| c.is_ascii_hexdigit() && c.is_ascii_alphabetic());
+    if bare && !letters {
+        if let Some(d) = text.chars().find(|c| matches!(c, '8' | '9')) {
+            // The octal parser's message names the digit and `hex:`, unless
+            // the code is malformed otherwise.
+            return Err(OctalCode::parse(text).err().unwrap_or_else(|| {
+                format!("`{d}` is not an octal digit 0-7; write a hexadecimal code as hex:{text}")
+            }));
+        }
+    }
+    parse_record_code(text)
+}
+
+/// Parses a code as a survey file records it: like [`parse_code`], but a
+/// bare code is always hexadecimal (records of hexadecimal codes are
+/// written bare: `0.8`).
+pub fn parse_record_code(text: &str) -> std::result::Result<OctalCode, String> {
     if let Some(rest) = text.strip_prefix("octal:") {
         OctalCode::parse(rest)
     } else if let Some(rest) = text.strip_prefix("hex:") {

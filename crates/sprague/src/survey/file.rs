@@ -1,7 +1,7 @@
 //! Reading a survey file back: the records already written, checked to
 //! belong to one survey, and where a run that resumes it appends.
 
-use super::codes::parse_code;
+use super::codes::parse_record_code as parse_code;
 use super::record::Record;
 use crate::rules::OctalCode;
 use crate::{Error, Result};

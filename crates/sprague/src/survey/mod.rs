@@ -43,8 +43,10 @@ mod record;
 mod report;
 mod run;
 
-pub use codes::{compare, dedup, family, family_size, parse_code, parse_codes, MAX_FAMILY};
+pub use codes::{
+    compare, dedup, family, family_size, parse_code, parse_codes, parse_record_code, MAX_FAMILY,
+};
 pub use file::{read_survey, SurveyFile};
 pub use record::{Record, Status};
 pub use report::{sorted, summary_line, write_csv, write_markdown, Counts};
-pub use run::{repeating_tail, run_code, MAX_UPTO};
+pub use run::{repeating_tail, run_code, run_code_watched, RunState, MAX_UPTO};

@@ -1,7 +1,7 @@
 //! The table a paper prints from a survey's records: Markdown or CSV,
 //! sorted by code, with the codes left unproven and a count by status.
 
-use super::codes::{compare, parse_code};
+use super::codes::{compare, parse_record_code as parse_code};
 use super::record::{Record, Status};
 use std::cmp::Ordering;
 use std::io::{self, Write};

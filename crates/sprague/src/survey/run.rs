@@ -43,6 +43,42 @@ const STEP: usize = 1 << 16;
 /// assert!(r.computed_to < 1000);
 /// ```
 pub fn run_code(code: &OctalCode, upto: u64, simd: Simd, keep_going: &dyn Fn() -> bool) -> Result<Record> {
+    run_code_watched(code, upto, simd, &|_| keep_going())
+}
+
+/// How far one code's run is, as [`run_code_watched`] tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunState {
+    /// Values computed so far, g(0..computed).
+    pub computed: u64,
+    /// Whether the engine runs dense: no rare/common split (yet), so each
+    /// value reads every earlier one and the time grows as N².
+    pub dense: bool,
+}
+
+/// [`run_code`], telling `watch` how far the run is between steps of
+/// 65 536 values; the run stops with an error when `watch` says no.
+///
+/// # Examples
+/// ```
+/// use std::cell::Cell;
+/// use sprague::survey::run_code_watched;
+/// let code = sprague::rules::OctalCode::parse("0.6").unwrap();
+/// let seen = Cell::new(None);
+/// let r = run_code_watched(&code, 100_000, Default::default(), &|s| {
+///     seen.set(Some(s));
+///     true
+/// })
+/// .unwrap();
+/// assert_eq!(r.computed_to, 100_000);
+/// assert!(seen.get().unwrap().computed > 0);
+/// ```
+pub fn run_code_watched(
+    code: &OctalCode,
+    upto: u64,
+    simd: Simd,
+    watch: &dyn Fn(RunState) -> bool,
+) -> Result<Record> {
     let start = Instant::now();
     if !(1..=MAX_UPTO).contains(&upto) {
         return Err(Error::Unsupported(format!(
@@ -62,8 +98,13 @@ pub fn run_code(code: &OctalCode, upto: u64, simd: Simd, keep_going: &dyn Fn() -
     };
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     loop {
-        match engine.advance(upto, false, STEP)? {
-            RunStatus::Running if !keep_going() => {
+        let status = engine.advance(upto, false, STEP)?;
+        let state = RunState {
+            computed: engine.len(),
+            dense: engine.mask() == 0,
+        };
+        match status {
+            RunStatus::Running if !watch(state) => {
                 return Err(Error::Unsupported(format!(
                     "the run of {} was stopped",
                     code.spec()

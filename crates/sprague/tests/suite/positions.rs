@@ -74,11 +74,13 @@ fn gcd_positions_must_be_canonical() {
     let raw = GcdPosition {
         g: 3,
         cards: vec![4, 6, 9],
+        dealt: vec![],
     };
     assert!(rules.check_position(&raw).is_err());
     let zero = GcdPosition {
         g: 0,
         cards: vec![0, 2],
+        dealt: vec![],
     };
     assert!(rules.check_position(&zero).is_err());
 }
@@ -105,7 +107,7 @@ proptest! {
     ) {
         let updown = UpDown { take: vec![1, 2], add: vec![1], max: 20 };
         prop_assert_eq!(updown.check_position(&n).is_ok(), round_trips(&updown, &n));
-        let p = GcdPosition { g, cards };
+        let p = GcdPosition { g, cards, dealt: vec![] };
         prop_assert_eq!(GcdGame.check_position(&p).is_ok(), round_trips(&GcdGame, &p));
     }
 }

@@ -117,6 +117,9 @@ impl Serialize for Values<'_> {
 pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<()> {
     let l = &a.long_run;
     let LongRun { game, upto } = run;
+    if a.format == crate::cli::TableFormat::Bfile {
+        bail!("--format bfile prints the values: not with --summary, --checkpoint, --out or --full, which print a summary");
+    }
     let full = l.full;
     let spec = game.spec();
     // Checked when parsed (`cli::seconds_between_checkpoints`).

@@ -1,0 +1,144 @@
+//! The progress bar of `value`, `table`, `analyze` and `plot`: the CLI's
+//! [`Progress`], to which the library reports how far a computation is.
+//!
+//! Drawn on stderr only when stderr is a terminal, and only once a
+//! computation has run for a second (a quick answer shows no bar); cleared
+//! before the answer is written. A search's steps are shown only when no
+//! table or engine run reported in the last second (a 2-D table reports
+//! its rows, and the searches of each cell would only make the bar
+//! flicker). `SPRAGUE_PROGRESS_DELAY_MS` sets the second to another delay
+//! (the tests set 0).
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sprague::solve::progress::{reporting, Progress, Step, Task};
+use std::cell::{Cell, RefCell};
+use std::io::{IsTerminal, Write};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// The bar of one command.
+pub struct Watch {
+    /// Whether stderr is a terminal (else nothing is ever drawn).
+    enabled: bool,
+    start: Instant,
+    delay: Duration,
+    bar: RefCell<Option<ProgressBar>>,
+    /// The task the bar shows.
+    shown: Cell<Option<Task>>,
+    /// When a task other than a search last reported.
+    last_major: Cell<Option<Instant>>,
+    /// Set once the answer is being written: no bar after that.
+    done: Cell<bool>,
+}
+
+impl Watch {
+    fn new() -> Watch {
+        let delay = std::env::var("SPRAGUE_PROGRESS_DELAY_MS")
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .map_or(Duration::from_secs(1), Duration::from_millis);
+        Watch {
+            enabled: std::io::stderr().is_terminal(),
+            start: Instant::now(),
+            delay,
+            bar: RefCell::new(None),
+            shown: Cell::new(None),
+            last_major: Cell::new(None),
+            done: Cell::new(false),
+        }
+    }
+
+    /// Removes the bar for good.
+    pub fn clear(&self) {
+        self.done.set(true);
+        if let Some(bar) = self.bar.borrow_mut().take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// What the bar says of a task, before its numbers.
+fn label(task: Task) -> &'static str {
+    match task {
+        Task::HeapValues => "heap values",
+        Task::Sequence { dense: true } => "values, dense (no rare/common split: time grows as N^2)",
+        Task::Sequence { dense: false } => "values (sparse space)",
+        Task::Search => "search steps, of the --max-work bound",
+        Task::Rows => "rows of the table",
+        _ => "working",
+    }
+}
+
+impl Progress for Watch {
+    fn report(&self, step: Step) {
+        if !self.enabled || self.done.get() {
+            return;
+        }
+        let now = Instant::now();
+        if step.task == Task::Search {
+            if self
+                .last_major
+                .get()
+                .is_some_and(|t| now - t < Duration::from_secs(1))
+            {
+                return;
+            }
+        } else {
+            self.last_major.set(Some(now));
+        }
+        if now - self.start < self.delay {
+            return;
+        }
+        let mut slot = self.bar.borrow_mut();
+        let bar =
+            slot.get_or_insert_with(|| ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()));
+        if self.shown.get() != Some(step.task) {
+            self.shown.set(Some(step.task));
+            let template = format!(
+                "{{wide_bar}} {{human_pos}}/{{human_len}} {} ({{elapsed}})",
+                label(step.task)
+            );
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style);
+            }
+            bar.reset();
+        }
+        bar.set_length(step.total.unwrap_or(step.done).max(step.done));
+        bar.set_position(step.done);
+    }
+}
+
+/// Writes to `inner`, clearing the bar of `watch` first: the answer never
+/// shares a line with the bar.
+struct ClearFirst<'a> {
+    inner: &'a mut dyn Write,
+    watch: &'a Watch,
+}
+
+impl Write for ClearFirst<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if !self.watch.done.get() {
+            self.watch.clear();
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Runs `work` with a progress bar on stderr (see the module docs); the
+/// writer it gets clears the bar before the answer.
+pub fn watched<T>(out: &mut dyn Write, work: impl FnOnce(&mut dyn Write) -> T) -> T {
+    let watch = Rc::new(Watch::new());
+    let result = {
+        let mut out = ClearFirst {
+            inner: out,
+            watch: &watch,
+        };
+        reporting(watch.clone(), || work(&mut out))
+    };
+    watch.clear();
+    result
+}

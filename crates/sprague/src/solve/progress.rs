@@ -1,0 +1,117 @@
+//! How far a long computation is, told to a front end that wants to show
+//! it: the library prints nothing, so it reports to a [`Progress`] that
+//! the front end implements (the CLI draws a bar on a terminal's stderr).
+//!
+//! A front end runs the computation under its reporter ([`reporting`]),
+//! as it runs one under a stop flag ([`super::stop::stoppable`]); the
+//! places that count work report there, on the thread that runs the
+//! computation: every 1024 heaps of a dense table ([`super::dense`]),
+//! between the batches of the sequence engine where `value` and `analyze`
+//! run it, every 2^16 steps of a search ([`super::Solver`],
+//! [`super::sums::SumGraph`], [`super::outcome`]), and every row of a 2-D
+//! table. With no reporter a report costs one thread-local read.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// What a computation is doing, so that a front end can name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Task {
+    /// Heap values g(0..=N) of the dense engine: heaps done of N + 1.
+    HeapValues,
+    /// The sequence engine: values done of N + 1. `dense` when it runs
+    /// without a rare/common split (each value then reads every earlier
+    /// one: time grows as N²).
+    Sequence {
+        /// Whether the engine runs dense.
+        dense: bool,
+    },
+    /// A search of positions or sums: steps done, of the `--max-work`
+    /// bound (it ends when the answer is found, usually well before).
+    Search,
+    /// The cells of a 2-D table: rows done of the rows asked for.
+    Rows,
+}
+
+/// One report: what, how far, of how much.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// What is being computed.
+    pub task: Task,
+    /// How far it is, in the task's unit.
+    pub done: u64,
+    /// Where it ends (or the bound it may not pass), if known.
+    pub total: Option<u64>,
+}
+
+/// A front end's view of a long computation; called often (a front end
+/// throttles what it draws), always on the computing thread.
+pub trait Progress {
+    /// The computation has reached `step`.
+    fn report(&self, step: Step);
+}
+
+thread_local! {
+    /// The reporter of the computation running on this thread, if any.
+    static CURRENT: RefCell<Option<Rc<dyn Progress>>> = const { RefCell::new(None) };
+}
+
+/// Runs `work` on this thread with `progress` told how far it is. Calls
+/// nest; the outer reporter is in force again when `work` returns (or
+/// unwinds).
+///
+/// # Examples
+/// ```
+/// use sprague::solve::progress::{reporting, Progress, Step, Task};
+/// use sprague::solve::{Limits, Solver};
+/// use std::cell::Cell;
+/// use std::rc::Rc;
+///
+/// #[derive(Default)]
+/// struct Last(Cell<Option<Step>>);
+/// impl Progress for Last {
+///     fn report(&self, step: Step) {
+///         self.0.set(Some(step));
+///     }
+/// }
+/// let last = Rc::new(Last::default());
+/// let mut solver = Solver::new(&sprague::rules::Nim, Limits::default());
+/// reporting(last.clone(), || solver.heap_table(5000).map(|_| ())).unwrap();
+/// let step = last.0.get().unwrap();
+/// assert_eq!((step.task, step.total), (Task::HeapValues, Some(5001)));
+/// assert!(step.done <= 5001);
+/// ```
+pub fn reporting<T>(progress: Rc<dyn Progress>, work: impl FnOnce() -> T) -> T {
+    /// Puts the outer reporter back, also on unwinding.
+    struct Restore(Option<Rc<dyn Progress>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            CURRENT.with(|c| *c.borrow_mut() = outer);
+        }
+    }
+    let outer = CURRENT.with(|c| c.borrow_mut().replace(progress));
+    let _restore = Restore(outer);
+    work()
+}
+
+/// Tells the reporter of this thread, if any, that `task` is at `done` of
+/// `total`.
+pub(crate) fn report(task: Task, done: u64, total: Option<u64>) {
+    // The reporter is cloned out first, so that it may itself run work
+    // that reports (it is not borrowed while it runs).
+    let Some(p) = CURRENT.with(|c| c.borrow().clone()) else {
+        return;
+    };
+    p.report(Step { task, done, total });
+}
+
+/// [`report`] for a search whose steps went from `before` to `after`:
+/// only when they cross a multiple of 2^16, so that a search reports
+/// about once per 2^16 steps.
+pub(crate) fn search_steps(before: u64, after: u64, bound: u64) {
+    if before >> 16 != after >> 16 {
+        report(Task::Search, after, Some(bound));
+    }
+}
