@@ -483,11 +483,14 @@ fn sort_fastest_first<P>(moves: &mut [RatedMove<P>]) {
     moves.sort_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
 }
 
+/// A move of a sum, and the state of the graph it leads to (if there).
+type Leading<P> = (WinningMove<P>, Option<StateId>);
+
 /// Every move of the sum, labelled, with the state it leads to.
 fn labelled_moves<R: Ruleset>(
     graph: &mut SumGraph<'_, R>,
     sum: &[R::Position],
-) -> Result<Vec<(WinningMove<R::Position>, Option<StateId>)>> {
+) -> Result<Vec<Leading<R::Position>>> {
     let rules = graph.rules();
     let mut out = Vec::new();
     let mut moves = Moves::new(true);
