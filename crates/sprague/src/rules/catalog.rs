@@ -2,7 +2,7 @@
 
 use super::{
     Divide, Dynamic, GcdGame, GraphGame, Grid, GrundyGame, Nim, OctalGame, Ruleset, ScriptLimits,
-    ScriptRules, Subtraction, SubtractionSet, UpDown, Wizards, Wythoff,
+    Subtraction, SubtractionSet, UpDown, Wizards, Wythoff,
 };
 use crate::number::{parse_set, parse_u64};
 use crate::{Error, Result};
@@ -119,8 +119,7 @@ impl Game {
                 if kind == "graph" {
                     return GraphGame::parse(file, &text).map(Game::Graph);
                 }
-                let rules = ScriptRules::compile(file, &text, limits)?;
-                return Ok(Game::Dynamic(Dynamic::new(std::sync::Arc::new(rules))));
+                return script_game(spec, file, &text, limits);
             }
         }
         spec.parse()
@@ -335,4 +334,20 @@ mod tests {
             assert!(parsed.is_ok(), "{spec}");
         }
     }
+}
+
+/// The game of a script's text (feature `scripts`).
+#[cfg(feature = "scripts")]
+fn script_game(_spec: &str, file: &str, text: &str, limits: ScriptLimits) -> Result<Game> {
+    let rules = super::ScriptRules::compile(file, text, limits)?;
+    Ok(Game::Dynamic(Dynamic::new(std::sync::Arc::new(rules))))
+}
+
+/// A build without scripts names the feature that runs them.
+#[cfg(not(feature = "scripts"))]
+fn script_game(spec: &str, _file: &str, _text: &str, _limits: ScriptLimits) -> Result<Game> {
+    Err(Error::BadSpec {
+        spec: spec.to_string(),
+        reason: "this build of sprague runs no scripts (build the library with its `scripts` feature)".into(),
+    })
 }

@@ -19,7 +19,9 @@ mod grundy_game;
 mod moves;
 mod nim;
 mod octal;
+#[cfg(feature = "scripts")]
 mod script;
+mod script_limits;
 mod subtract;
 mod updown;
 mod wizards;
@@ -35,7 +37,9 @@ pub use grundy_game::GrundyGame;
 pub use moves::Moves;
 pub use nim::Nim;
 pub use octal::{move_label as octal_move_label, OctalCode, OctalGame};
-pub use script::{ScriptLimits, ScriptRules, MAX_SCRIPT_DEPTH};
+#[cfg(feature = "scripts")]
+pub use script::ScriptRules;
+pub use script_limits::{ScriptLimits, MAX_SCRIPT_DEPTH};
 pub use subtract::{powers_upto, Subtraction, SubtractionSet};
 pub use updown::{UpDown, UPDOWN_MAX};
 pub use wizards::{wizards_outcome, Wizards};

@@ -11,6 +11,7 @@
 //! [`ScriptRules`] and in `docs/scripts.md`.
 
 use super::dynamic::{DynMove, DynamicRules, Value, MAX_DEPTH};
+use super::script_limits::{ScriptLimits, MAX_SCRIPT_DEPTH};
 use super::HeapListing;
 use crate::{excerpt, Bound, Error, Result};
 use rhai::{CallFnOptions, Dynamic as RDyn, Engine, EvalAltResult, Position, Scope, AST, INT};
@@ -19,39 +20,6 @@ use std::cell::Cell;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Bounds on every call of a script's functions, so that no script runs
-/// away.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScriptLimits {
-    /// The most operations (roughly, expressions evaluated) one call may
-    /// take; 10^7 is about a second.
-    pub ops: u64,
-    /// The most nested function calls (recursion depth).
-    pub depth: usize,
-    /// The most characters a string, and elements an array or map, may
-    /// hold (nested arrays and maps count all they hold).
-    pub size: usize,
-    /// The most seconds one call may take: a backstop for work that the
-    /// operation count does not see (Rhai checks an array's size by
-    /// walking it, so a huge array grows in quadratic time).
-    pub seconds: u64,
-}
-
-impl Default for ScriptLimits {
-    fn default() -> Self {
-        ScriptLimits {
-            ops: 10_000_000,
-            depth: 64,
-            size: 1_000_000,
-            seconds: 2,
-        }
-    }
-}
-
-/// The deepest call nesting allowed whatever the limits say: deeper Rhai
-/// recursion could overflow the native stack.
-pub const MAX_SCRIPT_DEPTH: usize = 256;
 
 /// The parts a move leaves, as a script writes them: `parts(a, b)`.
 #[derive(Clone, Debug)]

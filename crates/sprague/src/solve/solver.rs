@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 /// A source of heap values known by other means (a proven pattern), asked
 /// before any table or search.
-pub type HeapOracle<'a> = Box<dyn Fn(u64) -> Option<Nimber> + 'a>;
+pub type HeapOracle<'a> = Box<dyn Fn(u64) -> Option<Nimber> + Send + Sync + 'a>;
 
 /// Heaps of a game with listed moves ([`HeapMoves::Listed`]) below this are
 /// valued from a dense table; larger ones by search, which visits only the
@@ -475,4 +475,14 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         }
         Ok(out)
     }
+}
+
+/// A solver can be moved to and shared between threads (a server's
+/// worker, a thread pool), whatever the rules, as long as they can.
+#[allow(dead_code)]
+fn solvers_are_send_and_sync() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Solver<'static, crate::rules::Nim>>();
+    send_sync::<Solver<'static, crate::rules::Dynamic>>();
+    send_sync::<crate::rules::Game>();
 }
