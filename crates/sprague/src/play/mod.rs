@@ -29,6 +29,7 @@
 //!
 //! The library does no I/O: the front end reads moves and draws positions.
 
+mod analysis;
 mod oracle;
 mod rng;
 mod session;
