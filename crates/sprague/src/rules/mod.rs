@@ -35,7 +35,7 @@ pub use grundy_game::GrundyGame;
 pub use moves::Moves;
 pub use nim::Nim;
 pub use octal::{move_label as octal_move_label, OctalCode, OctalGame};
-pub use script::{ScriptLimits, ScriptRules, MAX_SCRIPT_DEPTH};
+pub use script::{ScriptLimits, ScriptRules, MAX_SCRIPT_DEPTH, SCRIPT_STACK};
 pub use subtract::{powers_upto, Subtraction, SubtractionSet};
 pub use updown::{UpDown, UPDOWN_MAX};
 pub use wizards::{wizards_outcome, Wizards};

@@ -53,6 +53,12 @@ impl Default for ScriptLimits {
 /// recursion could overflow the native stack.
 pub const MAX_SCRIPT_DEPTH: usize = 256;
 
+/// The native stack a thread that runs scripts should have: calls nested
+/// [`MAX_SCRIPT_DEPTH`] deep, each some tens of kilobytes of Rhai's
+/// evaluator, take about 8 MiB in a release build (more in a debug one);
+/// this leaves room for both. A thread touches only the pages it uses.
+pub const SCRIPT_STACK: usize = 64 << 20;
+
 /// The parts a move leaves, as a script writes them: `parts(a, b)`.
 #[derive(Clone, Debug)]
 struct Parts(rhai::Array);
@@ -138,12 +144,24 @@ thread_local! {
 /// Operations between looks at the clock.
 const CLOCK_EVERY: u64 = 1 << 12;
 
+/// [`Error::Stopped`] when the computation was asked to end (a script
+/// call is ended from its progress callback then), else `failure`.
+fn stopped_or(failure: impl FnOnce() -> Error) -> Error {
+    if crate::solve::stop::stopped() {
+        Error::Stopped
+    } else {
+        failure()
+    }
+}
+
 /// A sandboxed engine within `limits`.
 fn engine(limits: ScriptLimits) -> Engine {
     let mut e = Engine::new();
     let budget = Duration::from_secs(limits.seconds.max(1));
     e.on_progress(move |ops| {
-        if ops % CLOCK_EVERY == 0 && CALL_START.with(Cell::get).elapsed() > budget {
+        if ops % CLOCK_EVERY == 0
+            && (crate::solve::stop::stopped() || CALL_START.with(Cell::get).elapsed() > budget)
+        {
             return Some(RDyn::UNIT);
         }
         None
@@ -208,7 +226,7 @@ impl ScriptRules {
         CALL_START.with(|c| c.set(Instant::now()));
         engine
             .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| fail(describe(*e, "the top-level statements", limits)))?;
+            .map_err(|e| stopped_or(|| fail(describe(*e, "the top-level statements", limits))))?;
         let mut constants: HashMap<String, RDyn> = HashMap::default();
         for (n, _, v) in scope.iter() {
             constants.insert(n.to_string(), v);
@@ -304,7 +322,7 @@ impl ScriptRules {
         CALL_START.with(|c| c.set(Instant::now()));
         engine
             .call_fn_with_options::<RDyn>(options, &mut Scope::new(), ast, f, args)
-            .map_err(|e| self.fail(describe(*e, &during(), self.limits)))
+            .map_err(|e| stopped_or(|| self.fail(describe(*e, &during(), self.limits))))
     }
 
     /// Returns an engine taken by [`ScriptRules::take_engine`] to the pool.

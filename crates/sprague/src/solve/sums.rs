@@ -55,6 +55,8 @@ pub struct SumGraph<'r, R: Ruleset> {
     /// Whether a component has no move (such parts are left out of sums).
     inert: HashMap<R::Position, bool>,
     work: u64,
+    /// The parts of all states together (for the memory estimate).
+    parts: u64,
     root_text: String,
 }
 
@@ -72,6 +74,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             decided: Vec::new(),
             inert: HashMap::default(),
             work: 0,
+            parts: 0,
             root_text: String::new(),
         }
     }
@@ -227,6 +230,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// ends with an error, not an abort.
     fn make_room(&mut self) -> Result<()> {
         let more = self.states.len().max(1024);
+        self.check_memory(self.states.len() + more, self.edges.capacity())?;
         let ok = self.states.try_reserve(more).is_ok()
             && self.decided.try_reserve(more).is_ok()
             && self.starts.try_reserve(more).is_ok()
@@ -236,6 +240,27 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         } else {
             Err(self.out_of_memory())
         }
+    }
+
+    /// [`Error::OutOfMemory`] when the graph, grown to room for `states`
+    /// states and `edges` moves, would pass the memory bound of the
+    /// computation ([`super::stop::StopFlag::with_memory_limit`]). Each
+    /// state costs its sum twice (the list and the index), the index's
+    /// slot, its start and outcome, and the analyses' arrays over it
+    /// (outcomes, probabilities, predecessors): some 100 bytes besides
+    /// its parts; each move a state id in the graph and among the
+    /// predecessors.
+    fn check_memory(&self, states: usize, edges: usize) -> Result<()> {
+        let part = std::mem::size_of::<R::Position>() as u64;
+        let parts_per_state = match self.states.len() {
+            0 => 1,
+            n => (self.parts / n as u64).max(1),
+        };
+        let per_state = 2 * (32 + parts_per_state * part) + 100;
+        let bytes = states as u64 * per_state + edges as u64 * 8;
+        super::stop::check_memory(bytes, || {
+            format!("the sums reachable from `{}`", excerpt(&self.root_text))
+        })
     }
 
     fn out_of_memory(&self) -> Error {
@@ -270,6 +295,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             [p] if self.special => self.rules.decided(p),
             _ => None,
         };
+        self.parts += key.len() as u64;
         self.index.insert(key.clone(), s);
         self.states.push(key);
         self.decided.push(decided);
@@ -323,6 +349,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             }
             if self.edges.capacity() - self.edges.len() < targets.len() {
                 let more = targets.len().max(self.edges.len());
+                self.check_memory(self.states.capacity(), self.edges.len() + more)?;
                 self.edges.try_reserve(more).map_err(|_| self.out_of_memory())?;
             }
             self.edges.append(&mut targets);

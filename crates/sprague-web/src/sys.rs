@@ -1,0 +1,44 @@
+//! What the server asks of the operating system for its computing threads
+//! (Linux only; elsewhere these do nothing).
+
+/// Runs the calling thread at a lower priority (nice 10), so that the
+/// light lane and the async threads win the CPU over heavy computations.
+pub(crate) fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: plain system calls on the calling thread's own id; a failure
+    // leaves the priority as it was.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
+}
+
+/// Hands the heap's free pages back to the system: glibc's malloc keeps
+/// what a computation freed in its arenas (gigabytes after a large graph
+/// of sums) unless asked to trim them.
+pub(crate) fn give_memory_back() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory; it is thread-safe.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// The default memory bound of one computation: half of the machine's
+/// memory shared by `slots` heavy computations, between 256 MiB and 4 GiB
+/// (1 GiB where the memory is not known).
+pub(crate) fn memory_per_computation(slots: usize) -> u64 {
+    #[cfg(target_os = "linux")]
+    // SAFETY: sysconf only reads system values.
+    let total = unsafe {
+        let pages = libc::sysconf(libc::_SC_PHYS_PAGES);
+        let size = libc::sysconf(libc::_SC_PAGESIZE);
+        (pages > 0 && size > 0).then(|| pages as u64 * size as u64)
+    };
+    #[cfg(not(target_os = "linux"))]
+    let total: Option<u64> = None;
+    match total {
+        Some(t) => (t / 2 / slots.max(1) as u64).clamp(256 << 20, 4 << 30),
+        None => 1 << 30,
+    }
+}
