@@ -7,9 +7,10 @@
 
 mod cli;
 mod cmd;
+mod term;
 
 use clap::Parser;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// What to add to a library error so that the user knows the next step.
@@ -104,12 +105,20 @@ fn main() -> ExitCode {
             if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue) {
                 first = format!("{first}: give one of {}", valid.join(", "));
             }
+            let first = term::escape(&first);
             eprintln!("sprague: error: {first} (see `{}`)", help_for(std::env::args()));
             return ExitCode::from(2);
         }
     };
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // Text from arguments and scripts reaches a terminal escaped.
+    let terminal = stdout.is_terminal();
+    let buffered = io::BufWriter::new(stdout.lock());
+    let mut out: Box<dyn Write> = if terminal {
+        Box::new(term::Escaping::new(buffered))
+    } else {
+        Box::new(buffered)
+    };
     // Scripted rules fail by unwinding out of the solvers: the guard turns
     // that back into their error.
     let result = sprague::rules::dynamic::guard(|| Ok(cmd::run(cli, &mut out)))
@@ -122,15 +131,17 @@ fn main() -> ExitCode {
             if broken_pipe(&e) {
                 return ExitCode::SUCCESS;
             }
+            let text = format!("{e:#}");
+            let text = term::escape(&text);
             if e.downcast_ref::<io::Error>().is_some() {
-                eprintln!("sprague: error: {e:#}");
+                eprintln!("sprague: error: {text}");
                 return ExitCode::from(1);
             }
             if let Some(sprague::Error::Internal(_)) = e.downcast_ref::<sprague::Error>() {
-                eprintln!("sprague: {e:#}");
+                eprintln!("sprague: {text}");
                 return ExitCode::from(3);
             }
-            eprintln!("sprague: error: {e:#}{}", hint(&e));
+            eprintln!("sprague: error: {text}{}", hint(&e));
             ExitCode::from(2)
         }
     }

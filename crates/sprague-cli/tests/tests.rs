@@ -12,6 +12,7 @@
 //! - `play`: games against the computer through a pipe and on a tmux screen.
 //! - `serve`: the web server over a real socket, its JSON against the CLI's.
 //! - `survey`: many codes, killed and resumed, the report, bad input.
+//! - `terminal`: arguments and scripts' messages reach the terminal escaped.
 
 mod suite {
     mod analyze;
@@ -26,4 +27,5 @@ mod suite {
     mod skill_curve;
     mod solve;
     mod survey;
+    mod terminal;
 }

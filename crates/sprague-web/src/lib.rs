@@ -161,7 +161,7 @@ pub fn router(config: Config) -> Router {
 ///
 /// # Errors
 /// [`Error`] when the runtime cannot start or the address cannot be bound.
-pub fn run(addr: SocketAddr, mut config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Error> {
+pub fn run(addr: SocketAddr, config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Error> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -177,20 +177,36 @@ pub fn run(addr: SocketAddr, mut config: Config, ready: impl FnOnce(SocketAddr))
             addr,
             reason: e.to_string(),
         })?;
-        config.listen = Some(bound);
-        let limits = serve::Limits {
-            max_connections: config.max_connections,
-            header_timeout: config.header_timeout,
-        };
-        let app = router(config);
         ready(bound);
-        serve::serve(listener, app, limits, async {
+        serve(listener, config, async {
             // Without a Ctrl-C handler the server runs until killed.
             if tokio::signal::ctrl_c().await.is_err() {
                 std::future::pending::<()>().await;
             }
         })
-        .await;
-        Ok(())
+        .await
     })
+}
+
+/// Serves [`router`] on `listener` (its address taken as the server's
+/// own, whatever `config.listen` says) until `shutdown` completes, then
+/// lets the requests in flight finish: connections capped at
+/// `config.max_connections`, each closed when a request's header takes
+/// longer than `config.header_timeout`.
+///
+/// # Errors
+/// [`Error::Runtime`] when the listener's address cannot be read.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    mut config: Config,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> Result<(), Error> {
+    let bound = listener.local_addr().map_err(|e| Error::Runtime(e.to_string()))?;
+    config.listen = Some(bound);
+    let limits = serve::Limits {
+        max_connections: config.max_connections,
+        header_timeout: config.header_timeout,
+    };
+    serve::serve(listener, router(config), limits, shutdown).await;
+    Ok(())
 }

@@ -9,6 +9,7 @@
 //!   endpoints, path traversal: all 4xx with a JSON error, the server still up.
 //! - `guard`: Host and Origin checks, JSON refusals of the layers, bounds.
 //! - `load`: the deepest script, light requests past heavy ones, shares.
+//! - `socket`: a real socket: half-open connections closed, the cap.
 
 mod suite {
     mod api;
@@ -17,4 +18,5 @@ mod suite {
     mod load;
     mod malformed;
     mod play;
+    mod socket;
 }

@@ -44,15 +44,17 @@ impl StopFlag {
     /// `bytes` (an estimate of their size, checked as they grow).
     ///
     /// ```
-    /// use sprague::rules::Kayles;
+    /// use sprague::rules::Nim;
     /// use sprague::solve::stop::{stoppable, StopFlag};
     /// use sprague::solve::{random::{probability_of, Skill}, Limits, Play};
     ///
-    /// let flag = StopFlag::new().with_memory_limit(1 << 20);
-    /// let r = stoppable(&flag, || {
-    ///     probability_of(&Kayles, &[30, 31, 32], Play::Normal, &Skill::random(), Limits::default())
-    /// });
-    /// assert!(matches!(r, Err(sprague::Error::OutOfMemory(_))));
+    /// let sum = [30, 31, 32];
+    /// let ask = || probability_of(&Nim, &sum, Play::Normal, &Skill::random(), Limits::default());
+    /// // Some thousands of sums: more than 64 KiB.
+    /// let small = StopFlag::new().with_memory_limit(1 << 16);
+    /// assert!(matches!(stoppable(&small, ask), Err(sprague::Error::OutOfMemory(_))));
+    /// let enough = StopFlag::new().with_memory_limit(1 << 30);
+    /// assert!(stoppable(&enough, ask).is_ok());
     /// ```
     pub fn with_memory_limit(mut self, bytes: u64) -> StopFlag {
         self.memory = Some(bytes);
