@@ -139,7 +139,7 @@ pub(crate) fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Resp
 /// Every refusal as JSON: answers of the layers and of axum itself (a
 /// body over the limit, a method a route does not take, a request past
 /// the outer time limit) come with a plain or empty body; this middleware
-/// gives them `{"error": …}` with the same status (and `Allow`).
+/// gives them `{"error": …}` with the same status.
 pub(crate) async fn json_refusals(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
     use axum::http::header;
     let method = req.method().clone();
@@ -153,15 +153,12 @@ pub(crate) async fn json_refusals(req: axum::extract::Request, next: axum::middl
     if !(status.is_client_error() || status.is_server_error()) || is_json {
         return response;
     }
-    let allow = response.headers().get(header::ALLOW).cloned();
     let message = match status {
         StatusCode::PAYLOAD_TOO_LARGE => {
             format!("the request body is larger than {} bytes", crate::MAX_BODY)
         }
-        StatusCode::METHOD_NOT_ALLOWED => match allow.as_ref().and_then(|a| a.to_str().ok()) {
-            Some(a) => format!("`{method}` is not allowed on `{path}`: use {a}"),
-            None => format!("`{method}` is not allowed on `{path}`"),
-        },
+        // axum adds `Allow` outside the layers.
+        StatusCode::METHOD_NOT_ALLOWED => format!("`{method}` is not allowed on `{path}`"),
         StatusCode::REQUEST_TIMEOUT => "the request took too long: ask something smaller".into(),
         s => format!(
             "{} {}",
@@ -169,9 +166,5 @@ pub(crate) async fn json_refusals(req: axum::extract::Request, next: axum::middl
             s.canonical_reason().unwrap_or("refused").to_lowercase()
         ),
     };
-    let mut out = ApiError::new(status, message).into_response();
-    if let Some(a) = allow {
-        out.headers_mut().insert(header::ALLOW, a);
-    }
-    out
+    ApiError::new(status, message).into_response()
 }

@@ -42,3 +42,50 @@ pub(crate) fn memory_per_computation(slots: usize) -> u64 {
         None => 1 << 30,
     }
 }
+
+/// The CPU clock of a running thread: how much CPU time it has used, on
+/// Linux; elsewhere none (the caller falls back to wall-clock time).
+pub(crate) struct CpuClock {
+    #[cfg(target_os = "linux")]
+    id: libc::clockid_t,
+}
+
+impl CpuClock {
+    /// The clock of the thread of `handle` (which must stay unjoined while
+    /// the clock is read, so that the thread's id stays valid).
+    pub(crate) fn of<T>(handle: &std::thread::JoinHandle<T>) -> Option<CpuClock> {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::thread::JoinHandleExt;
+            let mut id: libc::clockid_t = 0;
+            // SAFETY: the thread is not joined nor detached while `handle`
+            // lives, so its pthread_t is valid; `id` is a valid out pointer.
+            let r = unsafe { libc::pthread_getcpuclockid(handle.as_pthread_t(), &mut id) };
+            (r == 0).then_some(CpuClock { id })
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = handle;
+            None
+        }
+    }
+
+    /// The CPU time the thread has used, if it can still be read.
+    pub(crate) fn used(&self) -> Option<std::time::Duration> {
+        #[cfg(target_os = "linux")]
+        {
+            let mut t = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            // SAFETY: a clock id from pthread_getcpuclockid and a valid
+            // out pointer.
+            let r = unsafe { libc::clock_gettime(self.id, &mut t) };
+            (r == 0).then(|| std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            None
+        }
+    }
+}

@@ -5,7 +5,7 @@
 //! may compute for the whole time limit, and the page must answer a nim
 //! sum or a game's state meanwhile. A request whose cost estimate is
 //! bounded ([`Cost::Light`]: a catalog game, small sizes) is first tried
-//! in the light lane for at most [`LIGHT_TIME`]; stopped there, it goes on
+//! in the light lane for at most [`LIGHT_TIME`] of CPU; stopped there, it goes on
 //! in the heavy lane with the same bounds, so its answer is the one the
 //! heavy lane would give. Everything else ([`Cost::Heavy`]: scripts,
 //! random play, long tables) goes to the heavy lane at once. The light
@@ -29,9 +29,17 @@ use std::time::Duration;
 use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
-/// The longest a request may run in the light lane before it is stopped
-/// and moved to the heavy lane.
-pub const LIGHT_TIME: Duration = Duration::from_millis(50);
+/// The most CPU time a request may use in the light lane before it is
+/// stopped and moved to the heavy lane (CPU time, not wall-clock: on a
+/// busy machine a cheap request may wait for the CPU, and must not be
+/// taken for an expensive one).
+pub const LIGHT_TIME: Duration = Duration::from_millis(20);
+
+/// The longest a request may stay in the light lane, CPU time or not.
+const LIGHT_WALL: Duration = Duration::from_secs(1);
+
+/// How often the CPU time of a light computation is looked at.
+const LIGHT_POLL: Duration = Duration::from_millis(4);
 
 /// The native stack of a computing thread: a script may nest its calls
 /// [`sprague::rules::MAX_SCRIPT_DEPTH`] deep, each call some tens of
@@ -126,7 +134,8 @@ impl Pool {
     }
 
     /// The light try: the answer, or `None` when the job was stopped at
-    /// [`LIGHT_TIME`] (or left the light lane) and must run heavy.
+    /// [`LIGHT_TIME`] of CPU or [`LIGHT_WALL`] (or left the light lane) and
+    /// must run heavy.
     async fn light_try<T, F>(&self, job: Arc<F>) -> Option<Result<T, ApiError>>
     where
         T: Send + 'static,
@@ -141,23 +150,32 @@ impl Pool {
             limits: self.limits,
             light: true,
         };
-        let answer = self.spawn(Lane::Light, flag.clone(), vec![permit], move || job(budget));
-        let mut answer = match answer {
-            Ok(rx) => rx,
+        let spawned = self.spawn(Lane::Light, flag.clone(), vec![permit], move || job(budget));
+        let (mut answer, thread) = match spawned {
+            Ok(pair) => pair,
             Err(e) => return Some(Err(e)),
         };
         // Stopped on drop: the request gone, the light try ends too.
         let stop = StopOnDrop(flag.clone());
-        let r = match tokio::time::timeout(LIGHT_TIME, &mut answer).await {
-            Ok(r) => r,
-            Err(_) => {
-                // Past the light time: stop it and take what it ends with
-                // (it may have finished meanwhile; a stopped job changed
-                // nothing, so running it again is safe).
-                flag.stop();
-                answer.await
+        let clock = crate::sys::CpuClock::of(&thread);
+        let started = Instant::now();
+        let r = loop {
+            tokio::select! {
+                r = &mut answer => break r,
+                () = tokio::time::sleep(LIGHT_POLL) => {
+                    let used = clock.as_ref().and_then(|c| c.used()).unwrap_or(started.elapsed());
+                    if used >= LIGHT_TIME || started.elapsed() >= LIGHT_WALL {
+                        // Past the light budget: stop it and take what it
+                        // ends with (it may have finished meanwhile; a
+                        // stopped job changed nothing, so running it again
+                        // is safe).
+                        flag.stop();
+                        break answer.await;
+                    }
+                }
             }
         };
+        drop(thread);
         drop(stop);
         match r {
             Ok(Err(e)) if e.is_stop() || e.leaves_light_lane() => None,
@@ -193,7 +211,7 @@ impl Pool {
             light: false,
         };
         let _stop = StopOnDrop(flag.clone());
-        let answer = self.spawn(Lane::Heavy, flag, vec![own, heavy], move || job(budget))?;
+        let (answer, _thread) = self.spawn(Lane::Heavy, flag, vec![own, heavy], move || job(budget))?;
         answer
             .await
             .unwrap_or_else(|_| Err(ApiError::internal("internal error: the computation failed")))
@@ -213,14 +231,15 @@ impl Pool {
     }
 
     /// Starts `job` on a thread of its own under `flag`, holding `permits`
-    /// until it ends; its answer comes on the channel.
+    /// until it ends; its answer comes on the channel (the thread's handle
+    /// beside it, dropped to let the thread go).
     fn spawn<T, F>(
         &self,
         lane: Lane,
         flag: StopFlag,
         permits: Vec<OwnedSemaphorePermit>,
         job: F,
-    ) -> Result<oneshot::Receiver<Result<T, ApiError>>, ApiError>
+    ) -> Result<(Answer<T>, std::thread::JoinHandle<()>), ApiError>
     where
         T: Send + 'static,
         F: FnOnce() -> Result<T, ApiError> + Send + 'static,
@@ -244,7 +263,7 @@ impl Pool {
                 }
             });
         match spawned {
-            Ok(_) => Ok(rx),
+            Ok(thread) => Ok((rx, thread)),
             Err(_) => {
                 self.running.fetch_sub(1, Ordering::SeqCst);
                 Err(ApiError::busy(
@@ -254,6 +273,9 @@ impl Pool {
         }
     }
 }
+
+/// Where a computing thread sends its answer.
+type Answer<T> = oneshot::Receiver<Result<T, ApiError>>;
 
 /// Runs `job` under `flag`, a script's failure turned back into its error.
 fn compute<T>(flag: &StopFlag, job: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {

@@ -100,3 +100,23 @@ async fn one_client_holds_at_most_its_share_of_the_heavy_slots() {
         h.abort();
     }
 }
+
+/// A question too big for the memory bound of one computation is a 422
+/// naming the bound, answered before the tables grow past it; the server
+/// answers after.
+#[tokio::test]
+async fn a_computation_past_its_memory_bound_is_a_422() {
+    let app = app_with(|c| c.memory = 16 << 20);
+    let random = json!({"spec": "kayles", "positions": [40, 41, 42], "random": true});
+    let (status, body) = post(&app, "/api/value", random).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let e = body["error"].as_str().unwrap();
+    assert!(e.contains("out of memory") && e.contains("bound of 16 MB"), "{e}");
+    let (status, _) = post(
+        &app,
+        "/api/value",
+        json!({"spec": "kayles", "positions": [4, 5], "random": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+}
