@@ -154,6 +154,7 @@ pub(crate) async fn value(
     json: Result<Json<ValueRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
     let positions = positions(r.positions)?;
     let max_moves = match r.max_moves {
         None => 100,
@@ -168,7 +169,7 @@ pub(crate) async fn value(
     let cost = if r.random || r.script.is_some() {
         Cost::Heavy
     } else {
-        Cost::Light
+        Cost::Light(key)
     };
     let script_limits = s.config.script_limits;
     s.work
@@ -233,6 +234,7 @@ pub(crate) async fn table(
     json: Result<Json<TableRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
     match r.upto {
         Upto::Line(n) if n > MAX_LINE => {
             return Err(ApiError::bad(format!(
@@ -245,7 +247,7 @@ pub(crate) async fn table(
     let cost = if r.script.is_some() || r.upto.values() > LIGHT_VALUES {
         Cost::Heavy
     } else {
-        Cost::Light
+        Cost::Light(key)
     };
     let script_limits = s.config.script_limits;
     s.work
@@ -337,6 +339,7 @@ pub(crate) async fn analyze(
     json: Result<Json<AnalyzeRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
     let lang = match r.emit.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None => None,
         Some("rust") => Some(Language::Rust),
@@ -364,7 +367,7 @@ pub(crate) async fn analyze(
     };
     // Without `upto` the analysis runs as far as its proof needs.
     let cost = match r.upto {
-        Some(u) if r.script.is_none() && u.values() <= LIGHT_VALUES => Cost::Light,
+        Some(u) if r.script.is_none() && u.values() <= LIGHT_VALUES => Cost::Light(key),
         _ => Cost::Heavy,
     };
     let script_limits = s.config.script_limits;
@@ -410,9 +413,10 @@ pub(crate) async fn solve(
     json: Result<Json<SolveRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = (r.input.len() <= LIGHT_INPUT).then(|| crate::work::fingerprint(&r));
     let problem = sprague::problems::find(&r.problem)?;
     let cost = if r.input.len() <= LIGHT_INPUT {
-        Cost::Light
+        Cost::Light(key)
     } else {
         Cost::Heavy
     };

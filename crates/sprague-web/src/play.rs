@@ -215,6 +215,7 @@ pub(crate) async fn start(
     json: Result<Json<StartRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
     let positions = positions(r.positions)?;
     let opponent = match &r.opponent {
         Some(t) => t.parse::<Opponent>().map_err(ApiError::bad)?,
@@ -246,7 +247,7 @@ pub(crate) async fn start(
     let cost = if r.script.is_some() {
         Cost::Heavy
     } else {
-        Cost::Light
+        Cost::Light(key)
     };
     s.work
         .run(&client, cost, move |budget| {
@@ -296,7 +297,7 @@ async fn with_game(
 ) -> Result<Response, ApiError> {
     let held = s.games.get(&id)?;
     s.work
-        .run(&client, Cost::Light, move |budget| {
+        .run(&client, Cost::Light(None), move |budget| {
             let mut session = lock_in(&held, budget)?;
             act(&mut session)?;
             Ok(state(&id, &session))
@@ -405,7 +406,7 @@ pub(crate) async fn hints(
 ) -> Result<Response, ApiError> {
     let held = s.games.get(&id)?;
     s.work
-        .run(&client, Cost::Light, move |budget| {
+        .run(&client, Cost::Light(None), move |budget| {
             let session = lock_in(&held, budget)?;
             let out = HintsOut {
                 standing: session.standing(),

@@ -1,15 +1,16 @@
 //! What the server asks of the operating system for its computing threads
 //! (Linux only; elsewhere these do nothing).
 
-/// Runs the calling thread at a lower priority (nice 10), so that the
-/// light lane and the async threads win the CPU over heavy computations.
+/// Runs the calling thread at the lowest priority (nice 19), so that the
+/// light lane and the async threads win the CPU over heavy computations
+/// (which still get all of it while nothing else wants it).
 pub(crate) fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: plain system calls on the calling thread's own id; a failure
     // leaves the priority as it was.
     unsafe {
         let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+        libc::setpriority(libc::PRIO_PROCESS, tid, 19);
     }
 }
 

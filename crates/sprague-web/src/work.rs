@@ -22,7 +22,7 @@ use crate::client::Client;
 use crate::error::ApiError;
 use sprague::solve::stop::{stoppable, StopFlag};
 use sprague::solve::Limits;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -54,11 +54,22 @@ const MAX_WAITING: usize = 64;
 /// What a request may cost, as estimated before it runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Cost {
-    /// Bounded by the estimate: try the light lane first.
-    Light,
+    /// Bounded by the estimate: try the light lane first, unless the same
+    /// request (its [`fingerprint`], where it has one) left it before.
+    Light(Option<u64>),
     /// Possibly long: the heavy lane.
     Heavy,
 }
+
+/// A request's fingerprint: the same question asked again has the same.
+pub(crate) fn fingerprint(request: &impl std::fmt::Debug) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(format!("{request:?}"))
+}
+
+/// Fingerprints of requests that left the light lane, remembered (at most
+/// this many; then forgotten all at once).
+const MAX_ESCALATED: usize = 4096;
 
 /// What a job is given: the bounds it computes within and the lane it
 /// runs in (a light job must not wait on a lock a heavy one holds).
@@ -78,6 +89,8 @@ pub(crate) struct Pool {
     share: usize,
     /// The heavy slots each client holds, as a semaphore of `share` permits.
     clients: Arc<Mutex<HashMap<Client, Arc<Semaphore>>>>,
+    /// Requests that left the light lane: asked again, they go heavy.
+    escalated: Mutex<HashSet<u64>>,
     waiting: AtomicUsize,
     timeout: Duration,
     limits: Limits,
@@ -97,6 +110,7 @@ impl Pool {
             heavy: Arc::new(Semaphore::new(heavy)),
             share: heavy.div_ceil(2),
             clients: Arc::default(),
+            escalated: Mutex::default(),
             waiting: AtomicUsize::new(0),
             timeout,
             limits,
@@ -117,9 +131,18 @@ impl Pool {
         let deadline = Instant::now() + self.timeout;
         let job = Arc::new(job);
         let work = async {
-            if cost == Cost::Light {
-                if let Some(r) = self.light_try(job.clone()).await {
-                    return r;
+            if let Cost::Light(key) = cost {
+                if !key.is_some_and(|k| self.escalated().contains(&k)) {
+                    if let Some(r) = self.light_try(job.clone()).await {
+                        return r;
+                    }
+                    if let Some(k) = key {
+                        let mut seen = self.escalated();
+                        if seen.len() >= MAX_ESCALATED {
+                            seen.clear();
+                        }
+                        seen.insert(k);
+                    }
                 }
             }
             self.heavy_run(client, job).await
@@ -131,6 +154,10 @@ impl Pool {
                 seconds(self.timeout)
             ))),
         }
+    }
+
+    fn escalated(&self) -> std::sync::MutexGuard<'_, HashSet<u64>> {
+        self.escalated.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The light try: the answer, or `None` when the job was stopped at
