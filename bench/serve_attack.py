@@ -11,7 +11,7 @@ Starts the server (release build), then prints one table:
   memory bound), and one second after they are answered.
 - half-open: connections that send half a header and nothing more; how
   long until the server has closed each (the header deadline is 10 s; the
-  connection cap is 512, so later ones are accepted as earlier ones close).
+  connection cap is 1024, so later ones are accepted as earlier ones close).
 
 Usage: python3 bench/serve_attack.py [--bin path/to/sprague] [--only stop,memory,halfopen]
 """
@@ -154,6 +154,7 @@ def measure_halfopen(binary, count=1100):
             s.setblocking(False)
             sel.register(s, selectors.EVENT_READ, i)
             opened[i] = s
+        open_time = time.monotonic() - t0
         closed = {}
         while opened and time.monotonic() - t0 < 60:
             for key, _ in sel.select(timeout=1.0):
@@ -176,7 +177,7 @@ def measure_halfopen(binary, count=1100):
         return [
             (
                 f"half-open: {count} connections",
-                f"closed {len(times)} (first at {times[0]:.1f} s, median {times[len(times) // 2]:.1f} s, "
+                f"opened in {open_time:.1f} s; closed {len(times)} (first at {times[0]:.1f} s, median {times[len(times) // 2]:.1f} s, "
                 f"last at {times[-1]:.1f} s), still open after 60 s: {left}; then a request: {status}",
             )
         ]

@@ -70,7 +70,8 @@ pub struct Config {
     pub max_sessions: usize,
     /// How long an untouched game is kept.
     pub session_ttl: Duration,
-    /// How many connections may be open at once (more wait to be accepted).
+    /// How many connections may be open at once (more wait to be accepted;
+    /// fewer where the process may not open that many files).
     pub max_connections: usize,
     /// How long a connection may take to send a request's header (and may
     /// sit idle between requests) before it is closed.
@@ -93,7 +94,7 @@ impl Default for Config {
             memory: sys::memory_per_computation(workers),
             max_sessions: 1000,
             session_ttl: Duration::from_secs(3600),
-            max_connections: 512,
+            max_connections: 1024,
             header_timeout: Duration::from_secs(10),
             listen: None,
         }
@@ -204,7 +205,7 @@ pub async fn serve(
     let bound = listener.local_addr().map_err(|e| Error::Runtime(e.to_string()))?;
     config.listen = Some(bound);
     let limits = serve::Limits {
-        max_connections: config.max_connections,
+        max_connections: sys::connection_cap(config.max_connections),
         header_timeout: config.header_timeout,
     };
     serve::serve(listener, router(config), limits, shutdown).await;

@@ -90,3 +90,40 @@ impl CpuClock {
         }
     }
 }
+
+/// How many connections may be open at once: `wanted`, or fewer where the
+/// process may not open that many files (each connection is one, and some
+/// are kept for the rest). On Linux the soft limit on open files is first
+/// raised toward the hard one (often 1024 soft, far more hard).
+pub(crate) fn connection_cap(wanted: usize) -> usize {
+    const KEEP: u64 = 64;
+    #[cfg(target_os = "linux")]
+    // SAFETY: getrlimit and setrlimit with a valid struct.
+    let files = unsafe {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            let want = (wanted as u64 + KEEP).min(lim.rlim_max);
+            if lim.rlim_cur < want {
+                let raised = libc::rlimit {
+                    rlim_cur: want,
+                    rlim_max: lim.rlim_max,
+                };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                    lim.rlim_cur = want;
+                }
+            }
+            Some(lim.rlim_cur)
+        } else {
+            None
+        }
+    };
+    #[cfg(not(target_os = "linux"))]
+    let files: Option<u64> = None;
+    match files {
+        Some(f) => wanted.min(f.saturating_sub(KEEP).max(1) as usize),
+        None => wanted,
+    }
+}
