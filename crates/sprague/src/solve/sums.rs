@@ -136,6 +136,9 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// # Complexity
     /// O(states × moves × k log k) for sums of k components.
     pub fn add_root(&mut self, sum: &[R::Position]) -> Result<StateId> {
+        // A table adds a root per cell, most of them in the graph already
+        // (nothing to expand, so no work counted): look at the flag here.
+        super::stop::check()?;
         crate::rules::check_sum(self.rules, sum)?;
         if self.special && sum.len() != 1 {
             return Err(Error::Unsupported(format!(
