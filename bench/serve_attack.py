@@ -8,7 +8,7 @@ Starts the server (release build), then prints one table:
   (the stopped computation should use none of it).
 - memory: the server's resident memory idle, at its peak while four
   random-play requests compute (stopped at the time limit or refused by the
-  memory bound), and one second after they are answered.
+  memory bound), and one and five seconds after they are answered.
 - half-open: connections that send half a header and nothing more; how
   long until the server has closed each (the header deadline is 10 s; the
   connection cap is 1024, so later ones are accepted as earlier ones close).
@@ -133,9 +133,14 @@ def measure_memory(binary):
         done.set()
         watcher.join()
         after = rss_mb(proc.pid)
+        time.sleep(4.0)
+        later = rss_mb(proc.pid)
         return [
             ("memory: 4 random-play requests", f"answers {sorted(statuses)}"),
-            ("memory: RSS idle / peak / 1 s after", f"{idle:.0f} MB / {peak[0]:.0f} MB / {after:.0f} MB"),
+            (
+                "memory: RSS idle / peak / 1 s, 5 s after",
+                f"{idle:.0f} MB / {peak[0]:.0f} MB / {after:.0f} MB, {later:.0f} MB",
+            ),
         ]
     finally:
         proc.terminate()
