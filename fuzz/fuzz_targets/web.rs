@@ -47,6 +47,7 @@ static APP: LazyLock<Router> = LazyLock::new(|| {
         workers: 2,
         max_sessions: 64,
         session_ttl: Duration::from_secs(60),
+        ..Config::default()
     })
 });
 

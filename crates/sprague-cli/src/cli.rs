@@ -436,7 +436,7 @@ pub struct ServeArgs {
     /// The port to listen on (0: any free port).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// The address to listen on; the default serves this machine only.
+    /// The address to listen on; the default serves this machine only. Any other (0.0.0.0: every interface) lets anyone who reaches it use the page and the API: a warning is printed.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: std::net::IpAddr,
     /// Open the page in the default browser once the server listens.

@@ -9,9 +9,10 @@
 mod cli;
 mod cmd;
 mod report;
+mod term;
 
 use clap::Parser;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// What to add to a library error so that the user knows the next step:
@@ -115,7 +116,14 @@ fn main() -> ExitCode {
         }
     };
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // Text from arguments and scripts reaches a terminal escaped.
+    let terminal = stdout.is_terminal();
+    let buffered = io::BufWriter::new(stdout.lock());
+    let mut out: Box<dyn Write> = if terminal {
+        Box::new(term::Escaping::new(buffered))
+    } else {
+        Box::new(buffered)
+    };
     let result = cmd::run(cli, &mut out).and_then(|()| out.flush().map_err(anyhow::Error::from));
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -78,6 +78,8 @@ pub fn render(message: &str, kind: Kind, json: bool) -> String {
         };
         return serde_json::to_string(&e).unwrap_or_else(|_| format!("{{\"error\": {message:?}}}"));
     }
+    // Text bound for a terminal has its control characters escaped.
+    let message = crate::term::escape(message);
     match kind {
         // The message says "internal error: …" itself.
         Kind::Internal => format!("sprague: {message}"),

@@ -18,6 +18,7 @@
 //! - `shown`: gcd's cards as dealt, and one rule for counting random moves.
 //! - `bfile`: `table --format bfile`, an OEIS b-file.
 //! - `progress`: the progress bar on a terminal (tmux), none when piped.
+//! - `terminal`: arguments and scripts' messages reach the terminal escaped.
 
 mod suite {
     mod analyze;
@@ -36,6 +37,7 @@ mod suite {
     mod skill_curve;
     mod solve;
     mod survey;
+    mod terminal;
     mod tui;
     mod tutorial;
 }

@@ -6,8 +6,11 @@ const $ = (id) => document.getElementById(id);
 
 // ---------- the API ----------
 
+// This tab's id: the server shares its long computations out by it.
+const CLIENT = Math.random().toString(36).slice(2, 12);
+
 async function api(method, path, body) {
-  const opts = { method, headers: {} };
+  const opts = { method, headers: { "x-sprague-client": CLIENT } };
   if (body !== undefined) {
     opts.headers["content-type"] = "application/json";
     opts.body = JSON.stringify(body);

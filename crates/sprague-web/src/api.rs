@@ -3,7 +3,9 @@
 //! (unknown fields refused, sizes bounded), runs the library off the async
 //! threads and answers with the library's report type.
 
+use crate::client::Client;
 use crate::error::ApiError;
+use crate::work::Cost;
 use crate::Shared;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
@@ -32,16 +34,20 @@ const MAX_GRID_SIDE: u64 = 1000;
 const MAX_GRID_CELLS: u64 = 250_000;
 /// The most moves listed in a value report.
 const MAX_MOVES: usize = 1000;
+/// The most values a table may have and still be tried in the light lane.
+const LIGHT_VALUES: u64 = 10_000;
+/// The longest contest input tried in the light lane, in bytes.
+const LIGHT_INPUT: usize = 4096;
 
 /// A JSON body, or the 4xx that says what is wrong with it.
 pub(crate) fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    json.map(|Json(t)| t).map_err(|e| ApiError {
-        status: if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+    json.map(|Json(t)| t).map_err(|e| {
+        let status = if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             e.status()
         } else {
             StatusCode::BAD_REQUEST
-        },
-        message: format!("bad request body: {}", e.body_text()),
+        };
+        ApiError::new(status, format!("bad request body: {}", e.body_text()))
     })
 }
 
@@ -171,26 +177,42 @@ pub(crate) struct ValueRequest {
 /// `POST /api/value`: as `sprague value SPEC POSITIONS… --json`.
 pub(crate) async fn value(
     State(s): State<Shared>,
+    client: Client,
     json: Result<Json<ValueRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
     let positions = positions(r.positions)?;
-    let query = Query {
-        play: if r.misere { Play::Misere } else { Play::Normal },
-        skill: r.random.then(Skill::random),
-        limits: s.config.limits,
-        max_moves: r.max_moves.unwrap_or(100).min(MAX_MOVES),
-        ..Query::default()
+    let max_moves = match r.max_moves {
+        None => 100,
+        Some(k @ 0..=MAX_MOVES) => k,
+        Some(k) => {
+            return Err(ApiError::bad(format!(
+                "`max_moves` {k} is out of range: give 0 to {MAX_MOVES}"
+            )))
+        }
+    };
+    // Random play builds the whole graph of sums; scripts may be slow.
+    let cost = if r.random || r.script.is_some() {
+        Cost::Heavy
+    } else {
+        Cost::Light(key)
     };
     let script_limits = s.config.script_limits;
-    let report = s
-        .work
-        .run(move || {
+    s.work
+        .run(&client, cost, move |budget| {
+            let query = Query {
+                play: if r.misere { Play::Misere } else { Play::Normal },
+                skill: r.random.then(Skill::random),
+                limits: budget.limits,
+                max_moves,
+                ..Query::default()
+            };
             let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
-            Ok(report::value_report(&game, &positions, &query, false)?)
+            let report = report::value_report(&game, &positions, &query, false)?;
+            Ok(Json(report).into_response())
         })
-        .await?;
-    Ok(Json(report).into_response())
+        .await
 }
 
 /// How far a table or an analysis goes: `N` for a heap game, `[N, M]` for
@@ -202,6 +224,16 @@ pub(crate) enum Upto {
     Line(u64),
     /// g(x, y) for x ≤ N, y ≤ M.
     Grid([u64; 2]),
+}
+
+impl Upto {
+    /// How many values the table has.
+    fn values(self) -> u64 {
+        match self {
+            Upto::Line(n) => n.saturating_add(1),
+            Upto::Grid([n, m]) => n.saturating_add(1).saturating_mul(m.saturating_add(1)),
+        }
+    }
 }
 
 /// `POST /api/table`.
@@ -225,9 +257,11 @@ pub(crate) struct TableRequest {
 /// `POST /api/table`: as `sprague table SPEC --upto N --json`.
 pub(crate) async fn table(
     State(s): State<Shared>,
+    client: Client,
     json: Result<Json<TableRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
     match r.upto {
         Upto::Line(n) if n > MAX_LINE => {
             return Err(ApiError::bad(format!(
@@ -237,9 +271,14 @@ pub(crate) async fn table(
         Upto::Grid([n, m]) => grid_bounds(n, m)?,
         Upto::Line(_) => {}
     }
-    let (limits, script_limits) = (s.config.limits, s.config.script_limits);
+    let cost = if r.script.is_some() || r.upto.values() > LIGHT_VALUES {
+        Cost::Heavy
+    } else {
+        Cost::Light(key)
+    };
+    let script_limits = s.config.script_limits;
     s.work
-        .run(move || {
+        .run(&client, cost, move |budget| {
             let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
             let play = if r.misere { Play::Misere } else { Play::Normal };
             // `misere` alone asks for misère values, as `table --misere`.
@@ -251,7 +290,7 @@ pub(crate) async fn table(
                 upto: r.upto,
                 kind,
                 play,
-                limits,
+                limits: budget.limits,
             })
         })
         .await
@@ -348,9 +387,11 @@ struct AnalyzeOut {
 /// `POST /api/analyze`: as `sprague analyze SPEC --json` (and `--emit`).
 pub(crate) async fn analyze(
     State(s): State<Shared>,
+    client: Client,
     json: Result<Json<AnalyzeRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
     let lang = match r.emit.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None => None,
         Some("rust") => Some(Language::Rust),
@@ -376,12 +417,16 @@ pub(crate) async fn analyze(
         }
         None => None,
     };
-    let (limits, script_limits) = (s.config.limits, s.config.script_limits);
-    let out = s
-        .work
-        .run(move || {
+    // Without `upto` the analysis runs as far as its proof needs.
+    let cost = match r.upto {
+        Some(u) if r.script.is_none() && u.values() <= LIGHT_VALUES => Cost::Light(key),
+        _ => Cost::Heavy,
+    };
+    let script_limits = s.config.script_limits;
+    s.work
+        .run(&client, cost, move |budget| {
             let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
-            let report = report::analyze(&game, upto, limits)?;
+            let report = report::analyze(&game, upto, budget.limits)?;
             let proven = report.proof.as_ref().map(|p| p.summary());
             let code = match (lang, &report.proof) {
                 (Some(lang), Some(p)) => {
@@ -396,10 +441,9 @@ pub(crate) async fn analyze(
                 }
                 _ => None,
             };
-            Ok(AnalyzeOut { report, proven, code })
+            Ok(Json(AnalyzeOut { report, proven, code }).into_response())
         })
-        .await?;
-    Ok(Json(out).into_response())
+        .await
 }
 
 /// `POST /api/solve`.
@@ -417,12 +461,19 @@ pub(crate) struct SolveRequest {
 /// `output` holds the answers before the bad line.
 pub(crate) async fn solve(
     State(s): State<Shared>,
+    client: Client,
     json: Result<Json<SolveRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = (r.input.len() <= LIGHT_INPUT).then(|| crate::work::fingerprint(&r));
     let problem = sprague::problems::find(&r.problem)?;
+    let cost = if r.input.len() <= LIGHT_INPUT {
+        Cost::Light(key)
+    } else {
+        Cost::Heavy
+    };
     s.work
-        .run(move || {
+        .run(&client, cost, move |_| {
             let mut text = String::new();
             let result = {
                 let mut output = sprague::problems::Output::new(r.explain, |line: &str| {

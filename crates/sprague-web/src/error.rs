@@ -28,23 +28,73 @@ pub enum Error {
 pub(crate) struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// Why a light try gave up: stopped, or in need of the heavy lane.
+    retry: Retry,
+}
+
+/// Whether a light try that failed so should run again in the heavy lane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Retry {
+    No,
+    /// The computation was stopped (at the light lane's time, or the
+    /// request's).
+    Stopped,
+    /// The job cannot go on in the light lane (a game busy with a heavy
+    /// request).
+    Heavy,
 }
 
 impl ApiError {
+    /// An error with its status.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+            retry: Retry::No,
+        }
+    }
+
     /// A 400: the request is wrong; the message says how.
     pub fn bad(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: StatusCode::BAD_REQUEST,
-            message: message.into(),
-        }
+        ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
     /// A 404 for something the request names that is not there.
     pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, message)
+    }
+
+    /// A 409: the request does not fit the state it acts on.
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, message)
+    }
+
+    /// A 503: the server cannot answer now.
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+    }
+
+    /// A 500: a bug in the server.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+    }
+
+    /// A light job that cannot go on in the light lane.
+    pub fn needs_heavy_lane() -> ApiError {
         ApiError {
-            status: StatusCode::NOT_FOUND,
-            message: message.into(),
+            retry: Retry::Heavy,
+            ..ApiError::busy("the game is busy with another request")
         }
+    }
+
+    /// Whether the computation was stopped.
+    pub fn is_stop(&self) -> bool {
+        self.retry == Retry::Stopped
+    }
+
+    /// Whether the job asked for the heavy lane.
+    pub fn leaves_light_lane(&self) -> bool {
+        self.retry == Retry::Heavy
     }
 }
 
@@ -55,7 +105,8 @@ impl ApiError {
 impl From<sprague::Error> for ApiError {
     fn from(e: sprague::Error) -> ApiError {
         use sprague::ErrorKind as K;
-        let status = match e.kind() {
+        let kind = e.kind();
+        let status = match kind {
             K::BadInput => StatusCode::BAD_REQUEST,
             K::NotFound => StatusCode::NOT_FOUND,
             K::Bound => StatusCode::UNPROCESSABLE_ENTITY,
@@ -64,8 +115,12 @@ impl From<sprague::Error> for ApiError {
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError {
-            status,
-            message: e.to_string(),
+            retry: if kind == K::Stopped {
+                Retry::Stopped
+            } else {
+                Retry::No
+            },
+            ..ApiError::new(status, e.to_string())
         }
     }
 }
@@ -79,9 +134,38 @@ impl IntoResponse for ApiError {
 /// A handler that panicked (a bug): a 500 with a JSON error, the server
 /// carrying on.
 pub(crate) fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    ApiError {
-        status: StatusCode::INTERNAL_SERVER_ERROR,
-        message: "internal error: the request was dropped".into(),
+    ApiError::internal("internal error: the request was dropped").into_response()
+}
+
+/// Every refusal as JSON: answers of the layers and of axum itself (a
+/// body over the limit, a method a route does not take, a request past
+/// the outer time limit) come with a plain or empty body; this middleware
+/// gives them `{"error": …}` with the same status.
+pub(crate) async fn json_refusals(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    use axum::http::header;
+    let method = req.method().clone();
+    let path = sprague::excerpt(req.uri().path());
+    let response = next.run(req).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
     }
-    .into_response()
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("the request body is larger than {} bytes", crate::MAX_BODY)
+        }
+        // axum adds `Allow` outside the layers.
+        StatusCode::METHOD_NOT_ALLOWED => format!("`{method}` is not allowed on `{path}`"),
+        StatusCode::REQUEST_TIMEOUT => "the request took too long: ask something smaller".into(),
+        s => format!(
+            "{} {}",
+            s.as_u16(),
+            s.canonical_reason().unwrap_or("refused").to_lowercase()
+        ),
+    };
+    ApiError::new(status, message).into_response()
 }

@@ -7,7 +7,9 @@
 //! the summary. Ratings of the moves come from `/hints`, as `hint` does.
 
 use crate::api::{body, load_game, positions, PositionText};
+use crate::client::Client;
 use crate::error::ApiError;
+use crate::work::{Budget, Cost};
 use crate::Shared;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
@@ -26,8 +28,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-/// The longest a loopy game may be made to last, in moves.
-const MAX_TURNS: usize = 10_000;
+/// The longest a loopy game may be made to last, in moves (as the CLI's
+/// `--max-turns`).
+const MAX_TURNS: usize = 1_000_000;
 
 /// The games in play.
 pub(crate) struct Games {
@@ -199,10 +202,7 @@ fn state(id: &str, s: &Session) -> Response {
 impl From<PlayError> for ApiError {
     fn from(e: PlayError) -> ApiError {
         match e {
-            PlayError::Refused(r) => ApiError {
-                status: StatusCode::CONFLICT,
-                message: r.to_string(),
-            },
+            PlayError::Refused(r) => ApiError::conflict(r.to_string()),
             PlayError::Failed(e) => e.into(),
         }
     }
@@ -211,9 +211,11 @@ impl From<PlayError> for ApiError {
 /// `POST /api/play`: starts a game; answers its state (with its `id`).
 pub(crate) async fn start(
     State(s): State<Shared>,
+    client: Client,
     json: Result<Json<StartRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
     let positions = positions(r.positions)?;
     let opponent = match &r.opponent {
         Some(t) => t.parse::<Opponent>().map_err(ApiError::bad)?,
@@ -230,18 +232,33 @@ pub(crate) async fn start(
             )))
         }
     };
-    let config = Config {
-        play: if r.misere { Play::Misere } else { Play::Normal },
-        opponent,
-        seed: r.seed.unwrap_or_else(|| RandomState::new().hash_one(0u8)),
-        first,
-        limits: s.config.limits,
-        max_turns: r.max_turns.unwrap_or(200).min(MAX_TURNS),
+    let max_turns = match r.max_turns {
+        None => 200,
+        Some(n @ 1..=MAX_TURNS) => n,
+        Some(n) => {
+            return Err(ApiError::bad(format!(
+                "`max_turns` {n} is out of range: give 1 to {MAX_TURNS}"
+            )))
+        }
     };
+    let seed = r.seed.unwrap_or_else(|| RandomState::new().hash_one(0u8));
     let shared = s.clone();
     let script_limits = s.config.script_limits;
+    let cost = if r.script.is_some() {
+        Cost::Heavy
+    } else {
+        Cost::Light(key)
+    };
     s.work
-        .run(move || {
+        .run(&client, cost, move |budget| {
+            let config = Config {
+                play: if r.misere { Play::Misere } else { Play::Normal },
+                opponent,
+                seed,
+                first,
+                limits: budget.limits,
+                max_turns,
+            };
             let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
             let session = Session::new(game, &positions, config)?;
             let id = shared.games.insert(session);
@@ -256,16 +273,32 @@ fn lock(s: &Mutex<Session>) -> MutexGuard<'_, Session> {
     s.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// The game's lock: in the light lane only if it is free at once (a game
+/// busy with a heavy request sends the request to the heavy lane).
+fn lock_in(s: &Mutex<Session>, budget: Budget) -> Result<MutexGuard<'_, Session>, ApiError> {
+    if !budget.light {
+        return Ok(lock(s));
+    }
+    match s.try_lock() {
+        Ok(g) => Ok(g),
+        Err(std::sync::TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+        Err(std::sync::TryLockError::WouldBlock) => Err(ApiError::needs_heavy_lane()),
+    }
+}
+
 /// Runs `act` on game `id` off the async threads and answers its state.
+/// `act` must change nothing when stopped: it may be tried in the light
+/// lane, stopped there, and run again in the heavy one.
 async fn with_game(
     s: Shared,
+    client: Client,
     id: String,
-    act: impl FnOnce(&mut Session) -> Result<(), ApiError> + Send + 'static,
+    act: impl Fn(&mut Session) -> Result<(), ApiError> + Send + Sync + 'static,
 ) -> Result<Response, ApiError> {
     let held = s.games.get(&id)?;
     s.work
-        .run(move || {
-            let mut session = lock(&held);
+        .run(&client, Cost::Light(None), move |budget| {
+            let mut session = lock_in(&held, budget)?;
             act(&mut session)?;
             Ok(state(&id, &session))
         })
@@ -273,8 +306,12 @@ async fn with_game(
 }
 
 /// `GET /api/play/{id}`: the state.
-pub(crate) async fn show(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    with_game(s, id, |_| Ok(())).await
+pub(crate) async fn show(
+    State(s): State<Shared>,
+    client: Client,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    with_game(s, client, id, |_| Ok(())).await
 }
 
 /// `DELETE /api/play/{id}`: forgets the game.
@@ -296,16 +333,16 @@ pub(crate) struct MoveRequest {
 /// `POST /api/play/{id}/move`: makes your move.
 pub(crate) async fn human_move(
     State(s): State<Shared>,
+    client: Client,
     Path(id): Path<String>,
     json: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
     let text = positions(vec![r.chosen])?.remove(0);
-    with_game(s, id, move |session| {
-        let i = session.find_move(&text).map_err(|e| ApiError {
-            status: StatusCode::CONFLICT,
-            message: e.to_string(),
-        })?;
+    with_game(s, client, id, move |session| {
+        let i = session
+            .find_move(&text)
+            .map_err(|e| ApiError::conflict(e.to_string()))?;
         session.play(i)?;
         Ok(())
     })
@@ -315,9 +352,10 @@ pub(crate) async fn human_move(
 /// `POST /api/play/{id}/computer`: the computer makes its move.
 pub(crate) async fn computer_move(
     State(s): State<Shared>,
+    client: Client,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    with_game(s, id, |session| {
+    with_game(s, client, id, |session| {
         session.computer_move()?;
         Ok(())
     })
@@ -325,41 +363,51 @@ pub(crate) async fn computer_move(
 }
 
 /// `POST /api/play/{id}/undo`: takes back your last move and the replies.
-pub(crate) async fn undo(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    with_game(s, id, |session| match session.undo()? {
+pub(crate) async fn undo(
+    State(s): State<Shared>,
+    client: Client,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    with_game(s, client, id, |session| match session.undo()? {
         true => Ok(()),
-        false => Err(ApiError {
-            status: StatusCode::CONFLICT,
-            message: "nothing to undo".into(),
-        }),
+        false => Err(ApiError::conflict("nothing to undo")),
     })
     .await
 }
 
 /// `POST /api/play/{id}/redo`: plays again what undo took back.
-pub(crate) async fn redo(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    with_game(s, id, |session| match session.redo()? {
+pub(crate) async fn redo(
+    State(s): State<Shared>,
+    client: Client,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    with_game(s, client, id, |session| match session.redo()? {
         true => Ok(()),
-        false => Err(ApiError {
-            status: StatusCode::CONFLICT,
-            message: "nothing to redo".into(),
-        }),
+        false => Err(ApiError::conflict("nothing to redo")),
     })
     .await
 }
 
 /// `POST /api/play/{id}/restart`: the same game from its start.
-pub(crate) async fn restart(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    with_game(s, id, |session| Ok(session.restart()?)).await
+pub(crate) async fn restart(
+    State(s): State<Shared>,
+    client: Client,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    with_game(s, client, id, |session| Ok(session.restart()?)).await
 }
 
 /// `GET /api/play/{id}/hints`: where you stand, the perfect move and what
 /// every move leads to.
-pub(crate) async fn hints(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn hints(
+    State(s): State<Shared>,
+    client: Client,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     let held = s.games.get(&id)?;
     s.work
-        .run(move || {
-            let session = lock(&held);
+        .run(&client, Cost::Light(None), move |budget| {
+            let session = lock_in(&held, budget)?;
             let out = HintsOut {
                 standing: session.standing(),
                 best: session.best_move().map(|b| b + 1),

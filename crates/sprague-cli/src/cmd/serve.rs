@@ -16,6 +16,9 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         ..sprague_web::Config::default()
     };
     let addr = SocketAddr::new(args.host, args.port);
+    if !args.host.is_loopback() {
+        eprintln!("{}", exposure_warning(args.host));
+    }
     let mut printed = Ok(());
     sprague_web::run(addr, config, |bound| {
         let url = format!("http://{bound}/");
@@ -27,6 +30,20 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     printed?;
     writeln!(out, "sprague: stopped")?;
     Ok(())
+}
+
+/// The warning printed when the server listens beyond this machine.
+fn exposure_warning(host: std::net::IpAddr) -> String {
+    let reach = if host.is_unspecified() {
+        "every network this machine is on"
+    } else {
+        "the network of that address"
+    };
+    format!(
+        "sprague: warning: listening on {host}: anyone on {reach} can use the page and the API \
+         (start games, run computations and uploaded scripts within the bounds); \
+         use the default --host 127.0.0.1 to serve this machine only"
+    )
 }
 
 /// Asks the desktop to open `url`; a failure leaves the address printed.

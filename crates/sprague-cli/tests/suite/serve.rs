@@ -81,3 +81,24 @@ fn serve_answers_as_the_cli_and_stops_on_ctrl_c() {
     assert!(status.success(), "{status}");
     assert_eq!(lines.next().unwrap().unwrap(), "sprague: stopped");
 }
+
+/// `--host` other than loopback warns on start that anyone reaching the
+/// address can use the server (issue 33).
+#[test]
+fn serve_on_every_interface_warns() {
+    let mut child = Command::new(cargo_bin("sprague"))
+        .args(["serve", "--port", "0", "--host", "0.0.0.0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap()).lines();
+    let warning = err.next().unwrap().unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        warning.starts_with("sprague: warning: listening on 0.0.0.0"),
+        "{warning}"
+    );
+    assert!(warning.contains("anyone"), "{warning}");
+}

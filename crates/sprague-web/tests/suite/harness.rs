@@ -51,3 +51,41 @@ pub fn refused(answer: &(StatusCode, Value), needle: &str) {
         .unwrap_or_else(|| panic!("no error in {body}"));
     assert!(e.contains(needle), "error `{e}` does not mention `{needle}`");
 }
+
+/// A router with `config` changed from the default by `change`.
+pub fn app_with(change: impl FnOnce(&mut sprague_web::Config)) -> Router {
+    let mut config = sprague_web::Config::default();
+    change(&mut config);
+    sprague_web::router(config)
+}
+
+/// Sends a request built by `build` (method, URI and headers set there),
+/// with `body`.
+pub async fn send(
+    app: &Router,
+    build: axum::http::request::Builder,
+    body: impl Into<Body>,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
+    let resp = app
+        .clone()
+        .oneshot(build.body(body.into()).unwrap())
+        .await
+        .unwrap();
+    let status = resp.status();
+    let headers = resp.headers().clone();
+    let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+    (status, headers, value)
+}
+
+/// POSTs `json` to `path` as client `id` (the page's `x-sprague-client`).
+pub async fn post_as(app: &Router, id: &str, path: &str, json: Value) -> (StatusCode, Value) {
+    let build = Request::builder()
+        .method(Method::POST)
+        .uri(path)
+        .header("content-type", "application/json")
+        .header(sprague_web::CLIENT_HEADER, id);
+    let (status, _, body) = send(app, build, json.to_string()).await;
+    (status, body)
+}

@@ -166,7 +166,12 @@ fn positions<R: Ruleset>(
                 });
             }
             (0..=n)
-                .map(|k| Ok(Some(rules.parse_position(&k.to_string())?)))
+                .map(|k| {
+                    if k % 4096 == 0 {
+                        crate::solve::stop::check()?;
+                    }
+                    Ok(Some(rules.parse_position(&k.to_string())?))
+                })
                 .collect()
         }
         (n, Some(m)) => {

@@ -274,6 +274,22 @@ pub fn catalog() -> &'static [CatalogEntry] {
     CATALOG
 }
 
+/// The game of a script's text (feature `scripts`).
+#[cfg(feature = "scripts")]
+fn script_game(_spec: &str, file: &str, text: &str, limits: ScriptLimits) -> Result<Game> {
+    let rules = super::ScriptRules::compile(file, text, limits)?;
+    Ok(Game::Dynamic(Dynamic::new(std::sync::Arc::new(rules))))
+}
+
+/// A build without scripts names the feature that runs them.
+#[cfg(not(feature = "scripts"))]
+fn script_game(spec: &str, _file: &str, _text: &str, _limits: ScriptLimits) -> Result<Game> {
+    Err(Error::BadSpec {
+        spec: spec.to_string(),
+        reason: "this build of sprague runs no scripts (build the library with its `scripts` feature)".into(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,20 +350,4 @@ mod tests {
             assert!(parsed.is_ok(), "{spec}");
         }
     }
-}
-
-/// The game of a script's text (feature `scripts`).
-#[cfg(feature = "scripts")]
-fn script_game(_spec: &str, file: &str, text: &str, limits: ScriptLimits) -> Result<Game> {
-    let rules = super::ScriptRules::compile(file, text, limits)?;
-    Ok(Game::Dynamic(Dynamic::new(std::sync::Arc::new(rules))))
-}
-
-/// A build without scripts names the feature that runs them.
-#[cfg(not(feature = "scripts"))]
-fn script_game(spec: &str, _file: &str, _text: &str, _limits: ScriptLimits) -> Result<Game> {
-    Err(Error::BadSpec {
-        spec: spec.to_string(),
-        reason: "this build of sprague runs no scripts (build the library with its `scripts` feature)".into(),
-    })
 }

@@ -435,6 +435,7 @@ impl Dynamic {
 fn expanding(rules: &dyn DynamicRules, e: Error, p: &Value) -> Error {
     let at = format!("(expanding position `{}`)", excerpt(&p.to_string()));
     match e {
+        Error::Stopped => Error::Stopped,
         Error::Script { script, reason } => Error::Script {
             script,
             reason: format!("{reason} {at}"),
@@ -604,6 +605,7 @@ impl HeapLister for Dynamic {
         let rules = &*self.rules;
         let failed = AtomicU64::new(u64::MAX);
         let flag = stop::current();
+        let under = flag.as_ref();
         let list = |a: u64, b: u64| -> Part {
             let mut l = HeapListing::default();
             let mut n = a;
@@ -632,9 +634,14 @@ impl HeapLister for Dynamic {
             let helpers: Vec<_> = (1..threads)
                 .map(|i| {
                     let (a, b) = (cut(i), cut(i + 1));
-                    let spawned = std::thread::Builder::new()
-                        .stack_size(LIST_STACK)
-                        .spawn_scoped(s, move || list(a, b));
+                    let spawned = std::thread::Builder::new().stack_size(LIST_STACK).spawn_scoped(
+                        s,
+                        move || match under {
+                            // Under the flag, so that a script call sees it.
+                            Some(f) => stop::stoppable(f, || list(a, b)),
+                            None => list(a, b),
+                        },
+                    );
                     (a, b, spawned.ok())
                 })
                 .collect();
@@ -694,9 +701,9 @@ const LIST_STEP: u64 = 16;
 /// (some 32 MB).
 pub const LISTING_CAP: usize = 1 << 22;
 
-/// The stack of a listing thread: as large as a main thread's, since a
-/// script may recurse as deep as its call-depth limit allows.
-const LIST_STACK: usize = 8 << 20;
+/// The stack of a listing thread: a script may recurse as deep as its
+/// call-depth limit allows.
+const LIST_STACK: usize = super::SCRIPT_STACK;
 
 #[cfg(test)]
 mod tests {

@@ -39,7 +39,7 @@ pub use nim::Nim;
 pub use octal::{move_label as octal_move_label, OctalCode, OctalGame};
 #[cfg(feature = "scripts")]
 pub use script::ScriptRules;
-pub use script_limits::{ScriptLimits, MAX_SCRIPT_DEPTH};
+pub use script_limits::{ScriptLimits, MAX_SCRIPT_DEPTH, SCRIPT_STACK};
 pub use subtract::{powers_upto, Subtraction, SubtractionSet};
 pub use updown::{UpDown, UPDOWN_MAX};
 pub use wizards::{wizards_outcome, Wizards};

@@ -106,12 +106,24 @@ thread_local! {
 /// Operations between looks at the clock.
 const CLOCK_EVERY: u64 = 1 << 12;
 
+/// [`Error::Stopped`] when the computation was asked to end (a script
+/// call is ended from its progress callback then), else `failure`.
+fn stopped_or(failure: impl FnOnce() -> Error) -> Error {
+    if crate::solve::stop::stopped() {
+        Error::Stopped
+    } else {
+        failure()
+    }
+}
+
 /// A sandboxed engine within `limits`.
 fn engine(limits: ScriptLimits) -> Engine {
     let mut e = Engine::new();
     let budget = Duration::from_secs(limits.seconds.max(1));
     e.on_progress(move |ops| {
-        if ops % CLOCK_EVERY == 0 && CALL_START.with(Cell::get).elapsed() > budget {
+        if ops % CLOCK_EVERY == 0
+            && (crate::solve::stop::stopped() || CALL_START.with(Cell::get).elapsed() > budget)
+        {
             return Some(RDyn::UNIT);
         }
         None
@@ -175,7 +187,9 @@ impl ScriptRules {
         let failed = |e: Box<EvalAltResult>| failure(name, *e, "the top-level statements", limits);
         let mut scope = Scope::new();
         CALL_START.with(|c| c.set(Instant::now()));
-        engine.run_ast_with_scope(&mut scope, &ast).map_err(failed)?;
+        engine
+            .run_ast_with_scope(&mut scope, &ast)
+            .map_err(|e| stopped_or(|| failed(e)))?;
         let mut constants: HashMap<String, RDyn> = HashMap::default();
         for (n, _, v) in scope.iter() {
             constants.insert(n.to_string(), v);
@@ -271,7 +285,7 @@ impl ScriptRules {
         CALL_START.with(|c| c.set(Instant::now()));
         engine
             .call_fn_with_options::<RDyn>(options, &mut Scope::new(), ast, f, args)
-            .map_err(|e| failure(&self.name, *e, &during(), self.limits))
+            .map_err(|e| stopped_or(|| failure(&self.name, *e, &during(), self.limits)))
     }
 
     /// Returns an engine taken by [`ScriptRules::take_engine`] to the pool.

@@ -34,3 +34,9 @@ impl Default for ScriptLimits {
 /// The deepest call nesting allowed whatever the limits say: deeper Rhai
 /// recursion could overflow the native stack.
 pub const MAX_SCRIPT_DEPTH: usize = 256;
+
+/// The native stack a thread that runs scripts should have: calls nested
+/// [`MAX_SCRIPT_DEPTH`] deep, each some tens of kilobytes of Rhai's
+/// evaluator, take about 8 MiB in a release build (more in a debug one);
+/// this leaves room for both. A thread touches only the pages it uses.
+pub const SCRIPT_STACK: usize = 64 << 20;

@@ -49,6 +49,9 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
     if table.len() > upto {
         return Ok(());
     }
+    super::stop::check_memory(4 * (upto as u64 + 1), || {
+        format!("a table of {} values", upto as u128 + 1)
+    })?;
     table.reserve(upto + 1 - table.len());
     let mut mex = Mex::new(table.iter().copied().max().unwrap_or(0));
     // The listed moves (HeapMoves::Listed) of heaps `listed.0..listed.1`,
@@ -56,8 +59,14 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
     let mut listing = HeapListing::default();
     let mut listed = (table.len(), table.len());
     let mut run = 16;
+    // A heap of these costs O(n) (or a script's call): look at the stop
+    // flag at each; the others every 1024 heaps.
+    let every = match moves {
+        HeapMoves::AllBut(_) | HeapMoves::Grundy | HeapMoves::Listed(_) => 1,
+        _ => 1024,
+    };
     for n in table.len()..=upto {
-        if n % 1024 == 0 {
+        if n % every == 0 {
             super::stop::check()?;
             super::progress::report(super::progress::Task::HeapValues, n as u64, Some(upto as u64 + 1));
         }

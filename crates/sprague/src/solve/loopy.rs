@@ -147,6 +147,8 @@ pub fn values<R: Ruleset>(graph: &SumGraph<'_, R>, max_work: u64) -> Result<Vec<
     let mut queue: Vec<StateId> = Vec::new();
     let mut m = 0u64;
     while open > 0 {
+        // Each round scans every state; rounds may be many.
+        super::stop::check()?;
         has.iter_mut().for_each(|h| *h = false);
         queue.clear();
         queue.extend((0..n as StateId).filter(|&s| label[s as usize] == Label::Open));

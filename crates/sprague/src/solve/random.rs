@@ -497,7 +497,11 @@ fn run<G: ChanceGraph, T: Num>(
     let mut bits_total = 0u64;
     let ulp = f64::EPSILON;
     let mut moves: Vec<(usize, u64)> = Vec::new();
-    for &s in order {
+    for (i, &s) in order.iter().enumerate() {
+        // Exact sums grow costly: look at the stop flag often.
+        if i % 1024 == 0 {
+            crate::solve::stop::check()?;
+        }
         if let Some(wins) = graph.over(s) {
             let v = if wins { one.clone() } else { zero.clone() };
             if two_skills {

@@ -255,6 +255,17 @@ impl<'r, R: Ruleset> Solver<'r, R> {
                 limit: self.limits.max_states,
             });
         }
+        if remembered >= 1 << 16 && remembered.is_power_of_two() {
+            // The memo doubles its room about now: each entry a position
+            // and its value, the hash table's slack besides.
+            let entry = 2 * (std::mem::size_of::<R::Position>() + 8) as u64;
+            super::stop::check_memory(2 * remembered as u64 * entry, || {
+                format!(
+                    "{what} of `{}`",
+                    crate::error::excerpt(&self.rules.format_position(root))
+                )
+            })?;
+        }
         let f = self.frame(q.clone())?;
         path.members.insert(q);
         path.frames.push(f);

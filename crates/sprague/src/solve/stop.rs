@@ -11,6 +11,10 @@
 //! scripted heap game's moves look at it every 16 heaps) and between the batches
 //! of the sequence engine where `value` and `analyze` run it, on the
 //! thread that runs the computation.
+//!
+//! The flag may carry a memory bound ([`StopFlag::with_memory_limit`]),
+//! checked by the graph of sums ([`super::sums::SumGraph`]), the
+//! memoised search ([`super::Solver`]) and dense tables before they grow.
 
 use crate::{Error, Result};
 use std::cell::RefCell;
@@ -18,8 +22,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// A flag that stops the computations running under it; clones share it.
+///
+/// It may also carry a memory bound: the bytes that the big tables of one
+/// computation under it (the graph of sums, a search's memo, a dense
+/// table) may take, checked from an estimate before they grow, so that a
+/// server answers a question too big with [`Error::OutOfMemory`] before the
+/// machine runs short.
 #[derive(Clone, Debug, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
+pub struct StopFlag {
+    stopped: Arc<AtomicBool>,
+    memory: Option<u64>,
+}
 
 impl StopFlag {
     /// A flag not yet stopped.
@@ -27,14 +40,40 @@ impl StopFlag {
         StopFlag::default()
     }
 
+    /// This flag, with the tables of a computation under it bounded to
+    /// `bytes` (an estimate of their size, checked as they grow).
+    ///
+    /// ```
+    /// use sprague::rules::Nim;
+    /// use sprague::solve::stop::{stoppable, StopFlag};
+    /// use sprague::solve::{random::{probability_of, Skill}, Limits, Play};
+    ///
+    /// let sum = [30, 31, 32];
+    /// let ask = || probability_of(&Nim, &sum, Play::Normal, &Skill::random(), Limits::default());
+    /// // Some thousands of sums: more than 64 KiB.
+    /// let small = StopFlag::new().with_memory_limit(1 << 16);
+    /// assert!(matches!(stoppable(&small, ask), Err(sprague::Error::OutOfMemory(_))));
+    /// let enough = StopFlag::new().with_memory_limit(1 << 30);
+    /// assert!(stoppable(&enough, ask).is_ok());
+    /// ```
+    pub fn with_memory_limit(mut self, bytes: u64) -> StopFlag {
+        self.memory = Some(bytes);
+        self
+    }
+
+    /// The memory bound, if any (see [`StopFlag::with_memory_limit`]).
+    pub fn memory_limit(&self) -> Option<u64> {
+        self.memory
+    }
+
     /// Asks every computation under this flag to end.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.stopped.store(true, Ordering::Relaxed);
     }
 
     /// Whether [`StopFlag::stop`] was called.
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.stopped.load(Ordering::Relaxed)
     }
 }
 
@@ -76,6 +115,27 @@ pub fn stoppable<T>(flag: &StopFlag, work: impl FnOnce() -> T) -> T {
 /// it starts to look at.
 pub(crate) fn current() -> Option<StopFlag> {
     CURRENT.with(|c| c.borrow().clone())
+}
+
+/// [`Error::OutOfMemory`] if tables of about `bytes` bytes would pass the
+/// memory bound of the computation on this thread; `what` names them.
+pub(crate) fn check_memory(bytes: u64, what: impl FnOnce() -> String) -> Result<()> {
+    CURRENT.with(|c| match &*c.borrow() {
+        Some(StopFlag {
+            memory: Some(limit), ..
+        }) if bytes > *limit => Err(Error::OutOfMemory(format!(
+            "{} would take about {} MB, past this computation's bound of {} MB",
+            what(),
+            bytes.div_ceil(1 << 20),
+            limit / (1 << 20)
+        ))),
+        _ => Ok(()),
+    })
+}
+
+/// Whether the computation on this thread was asked to end.
+pub(crate) fn stopped() -> bool {
+    check().is_err()
 }
 
 /// [`Error::Stopped`] if the computation on this thread was asked to end.

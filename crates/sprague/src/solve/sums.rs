@@ -75,6 +75,8 @@ pub struct SumGraph<'r, R: Ruleset> {
     /// Whether a component has no move (such parts are left out of sums).
     inert: HashMap<R::Position, bool>,
     work: u64,
+    /// The parts of all states together (for the memory estimate).
+    parts: u64,
     root_text: String,
     /// The bytes that the states' own lists of parts hold on the heap
     /// (each list twice: in `states` and as a key of `index`).
@@ -97,6 +99,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             decided: Vec::new(),
             inert: HashMap::default(),
             work: 0,
+            parts: 0,
             root_text: String::new(),
             part_bytes: 0,
             max_bytes: graph_bytes_bound(limits),
@@ -160,6 +163,9 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// # Complexity
     /// O(states × moves × k log k) for sums of k components.
     pub fn add_root(&mut self, sum: &[R::Position]) -> Result<StateId> {
+        // A table adds a root per cell, most of them in the graph already
+        // (nothing to expand, so no work counted): look at the flag here.
+        super::stop::check()?;
         crate::rules::check_sum(self.rules, sum)?;
         if self.special && sum.len() != 1 {
             return Err(Error::Unsupported(format!(
@@ -260,6 +266,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// ends with an error, not an abort.
     fn make_room(&mut self) -> Result<()> {
         let more = self.states.len().max(1024);
+        self.check_room(self.states.len() + more, self.edges.capacity())?;
         let ok = self.states.try_reserve(more).is_ok()
             && self.decided.try_reserve(more).is_ok()
             && self.starts.try_reserve(more).is_ok()
@@ -315,6 +322,27 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         self
     }
 
+    /// [`Error::OutOfMemory`] when the graph, grown to room for `states`
+    /// states and `edges` moves, would pass the memory bound of the
+    /// computation ([`super::stop::StopFlag::with_memory_limit`]). Each
+    /// state costs its sum twice (the list and the index), the index's
+    /// slot, its start and outcome, and the analyses' arrays over it
+    /// (outcomes, probabilities, predecessors): some 100 bytes besides
+    /// its parts; each move a state id in the graph and among the
+    /// predecessors.
+    fn check_room(&self, states: usize, edges: usize) -> Result<()> {
+        let part = std::mem::size_of::<R::Position>() as u64;
+        let parts_per_state = match self.states.len() {
+            0 => 1,
+            n => (self.parts / n as u64).max(1),
+        };
+        let per_state = 2 * (32 + parts_per_state * part) + 100;
+        let bytes = states as u64 * per_state + edges as u64 * 8;
+        super::stop::check_memory(bytes, || {
+            format!("the sums reachable from `{}`", excerpt(&self.root_text))
+        })
+    }
+
     fn out_of_memory(&self) -> Error {
         Error::OutOfMemory(format!(
             "the sums reachable from `{}` ({} states, {} moves)",
@@ -353,6 +381,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             [p] if self.special => self.rules.decided(p),
             _ => None,
         };
+        self.parts += key.len() as u64;
         self.index.insert(key.clone(), s);
         self.states.push(key);
         self.decided.push(decided);
@@ -408,6 +437,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             }
             if self.edges.capacity() - self.edges.len() < targets.len() {
                 let more = targets.len().max(self.edges.len());
+                self.check_room(self.states.capacity(), self.edges.len() + more)?;
                 self.edges.try_reserve(more).map_err(|_| self.out_of_memory())?;
             }
             self.edges.append(&mut targets);
