@@ -82,9 +82,14 @@ fn survey_read_misere(data: &[u8], name: &str) -> PyResult<ReadBack> {
     }
     let records = survey::read_misere_survey(data, name).map_err(|e| errors::to_py(&e))?;
     let valid_len = data.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    // The lines as written (a float read back may print differently).
+    let lines = data[..valid_len]
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace));
     let mut out = Vec::with_capacity(records.len());
-    for r in &records {
-        out.push((code(&r.code)?.to_string(), r.to_line()));
+    for (r, line) in records.iter().zip(lines) {
+        let text = String::from_utf8_lossy(line).trim().to_string();
+        out.push((code(&r.code)?.to_string(), text));
     }
     Ok((out, valid_len as u64, valid_len < data.len()))
 }
