@@ -110,9 +110,8 @@ impl Stage {
                 let mut rest = rep.clone();
                 rest.remove(i);
                 let base = self.element_of(&rest);
-                if !heap_opts.contains_key(&h) {
-                    let o = self.option_elements(rules, h)?;
-                    heap_opts.insert(h, o);
+                if let std::collections::hash_map::Entry::Vacant(e) = heap_opts.entry(h) {
+                    e.insert(self.option_elements(rules, h)?);
                 }
                 for &o in &heap_opts[&h] {
                     out.push(self.m.mul(base, o as usize) as u32);
@@ -141,7 +140,7 @@ impl Stage {
             if rows.len() >= MAX_ROWS || rows.len() * q > 4 * max_order.max(q) {
                 return Err(Error::LimitExceeded {
                     what: format!(
-                        "the powers of heap {n} in the misère quotient of `{}` ({q} elements below it)",
+                        "the powers of heap {n} in the misère quotient of `{}` ({q} elements below it), as rows of states,",
                         rules.spec()
                     ),
                     limit: MAX_ROWS.min(4 * max_order.max(q) / q.max(1)) as u64,
@@ -182,7 +181,7 @@ impl Stage {
         if classes > max_order {
             return Err(Error::LimitExceeded {
                 what: format!(
-                    "the elements of the misère quotient of `{}` on heaps up to {n}",
+                    "a candidate misère quotient of `{}` at heap {n}, its elements counted as states,",
                     rules.spec()
                 ),
                 limit: max_order as u64,

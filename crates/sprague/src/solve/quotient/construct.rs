@@ -125,7 +125,7 @@ fn stage<R: Ruleset>(
                 if tries > MAX_CANDIDATES {
                     return Err(Error::LimitExceeded {
                         what: format!(
-                            "candidates for the misère quotient of `{}` at heap {n}",
+                            "the candidates for the misère quotient of `{}` at heap {n}, counted as states,",
                             rules.spec()
                         ),
                         limit: MAX_CANDIDATES as u64,

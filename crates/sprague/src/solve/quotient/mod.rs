@@ -19,7 +19,7 @@
 //! # How it is built
 //!
 //! Stage n starts from the proven quotient `Q_{n−1}` and the elements of
-//! heap n's options ([`build`]): each element gets its least sum of heaps,
+//! heap n's options (module `build`): each element gets its least sum of heaps,
 //! and whether `k` heaps of n plus that sum is P follows from the misère
 //! rule ("P exactly when there is a move and no move reaches P") on the
 //! elements of its options, row `k` from row `k − 1`, until the rows
@@ -28,8 +28,8 @@
 //! smaller heaps' quotient sits inside `Q_n`; it need not (in Kayles,
 //! 5 + 5 and the empty sum are indistinguishable among heaps up to 8 and
 //! told apart by heap 9), so every candidate is proven or refuted
-//! ([`verify`]), and a refuted one is rebuilt with the heaps of the least
-//! failing sum set free ([`recal`]), as Siegel's MisereSolver does.
+//! (module `verify`), and a refuted one is rebuilt with the heaps of the least
+//! failing sum set free (module `recal`), as Siegel's MisereSolver does.
 //!
 //! # What the proof checks
 //!

@@ -8,7 +8,7 @@
 //! codes: t the code's length, k = 2, or 3 for a hexadecimal code;
 //! subtraction games: t the largest subtraction, k = 1). Suppose a quotient
 //! `(Q, P, Φ)` is proven for every sum of heaps up to N (see
-//! [`super::verify`]) and `Φ(m + p) = Φ(m)` for `n0 ≤ m ≤ N − p`, with
+//! the module `verify`) and `Φ(m + p) = Φ(m)` for `n0 ≤ m ≤ N − p`, with
 //! `N ≥ k·(n0 + p) + t`. Extend Φ to every heap by the period. Then for
 //! every `n > N` the options of heap n have the same set of elements as
 //! those of heap `n − p`: an option takes `i ≤ t` tokens and splits the
@@ -18,7 +18,7 @@
 //! of an option of `n − p` (at least `(n − p − i)/k ≥ n0`) gives one of n.
 //! By induction on n every heap beyond N has the element and the option
 //! elements of a heap at most N, so it enters the proof of
-//! [`super::verify`] as a heap type already checked, and that proof holds
+//! the module `verify` as a heap type already checked, and that proof holds
 //! for sums of heaps of every size.
 
 /// A proven period of the pretending function.

@@ -153,8 +153,8 @@ fn product<R: Ruleset>(
     while i < base.len() {
         for row in &rows {
             let y = row[base[i] as usize];
-            if !base_id.contains_key(&y) {
-                base_id.insert(y, base.len() as u32);
+            if let std::collections::hash_map::Entry::Vacant(e) = base_id.entry(y) {
+                e.insert(base.len() as u32);
                 base.push(y);
             }
         }
@@ -166,7 +166,7 @@ fn product<R: Ruleset>(
     if states > MAX_PRODUCT {
         return Err(Error::LimitExceeded {
             what: format!(
-                "a candidate misère quotient of `{}` on heaps up to {n}",
+                "a product of candidate misère quotients of `{}` at heap {n}, its elements counted as states,",
                 rules.spec()
             ),
             limit: MAX_PRODUCT as u64,
@@ -294,7 +294,7 @@ fn product<R: Ruleset>(
     if classes > max_order {
         return Err(Error::LimitExceeded {
             what: format!(
-                "the elements of the misère quotient of `{}` on heaps up to {n}",
+                "a candidate misère quotient of `{}` at heap {n}, its elements counted as states,",
                 rules.spec()
             ),
             limit: max_order as u64,

@@ -179,7 +179,7 @@ pub(crate) fn verify(
             break;
         }
         walked += 1;
-        if walked % 1024 == 0 {
+        if walked.is_multiple_of(1024) {
             crate::solve::stop::check()?;
         }
         settled[x].retain(|&t| !d.is_subset(&states[t as usize].1));
@@ -205,7 +205,7 @@ pub(crate) fn verify(
             }
             if states.len() as u64 >= limits.max_states {
                 return Err(Error::LimitExceeded {
-                    what: format!("the proof of a misère quotient of {order} elements"),
+                    what: format!("the proof of a misère quotient of {order} elements, its (element, D) pairs counted as states,"),
                     limit: limits.max_states,
                 });
             }
