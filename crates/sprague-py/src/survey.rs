@@ -57,6 +57,46 @@ fn survey_code(py: Python<'_>, code_text: &str, upto: u64) -> PyResult<String> {
     errors::finish(done, None)
 }
 
+/// One code's misère quotient built heap by heap to `upto` (stopped at a
+/// proven period or at candidates of more than `max_order` elements),
+/// without the GIL: the record's JSON line, as `sprague survey --misere`
+/// writes it.
+#[pyfunction]
+#[pyo3(signature = (code_text, upto, max_order=1000))]
+fn survey_misere_code(py: Python<'_>, code_text: &str, upto: u64, max_order: usize) -> PyResult<String> {
+    let code = code(code_text)?;
+    let done = py.detach(|| {
+        errors::contain(|| {
+            let limits = sprague::solve::Limits::default();
+            Ok(survey::run_misere_code(&code, upto, max_order, limits)?.to_line())
+        })
+    });
+    errors::finish(done, None)
+}
+
+/// A misère survey file's bytes read back: `(records, valid_len, torn)`
+/// as [`survey_read`] gives them.
+#[pyfunction]
+fn survey_read_misere(data: &[u8], name: &str) -> PyResult<ReadBack> {
+    if !data.is_empty() && !survey::is_misere_survey(data) {
+        return Err(BadInput::new_err(format!(
+            "out `{name}` holds a normal-play survey; give another file for a misère one"
+        )));
+    }
+    let records = survey::read_misere_survey(data, name).map_err(|e| errors::to_py(&e))?;
+    let valid_len = data.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    // The lines as written (a float read back may print differently).
+    let lines = data[..valid_len]
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace));
+    let mut out = Vec::with_capacity(records.len());
+    for (r, line) in records.iter().zip(lines) {
+        let text = String::from_utf8_lossy(line).trim().to_string();
+        out.push((code(&r.code)?.to_string(), text));
+    }
+    Ok((out, valid_len as u64, valid_len < data.len()))
+}
+
 /// A survey file as read back: each record as `(canonical code, its
 /// line)`, the length of the whole lines, whether a torn line was dropped.
 type ReadBack = (Vec<(String, String)>, u64, bool);
@@ -101,6 +141,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(survey_family, m)?)?;
     m.add_function(wrap_pyfunction!(survey_code, m)?)?;
     m.add_function(wrap_pyfunction!(survey_read, m)?)?;
+    m.add_function(wrap_pyfunction!(survey_misere_code, m)?)?;
+    m.add_function(wrap_pyfunction!(survey_read_misere, m)?)?;
     m.add("SURVEY_MAX_UPTO", survey::MAX_UPTO)?;
     Ok(())
 }

@@ -202,3 +202,19 @@ def test_families_too_large_or_empty_are_refused():
 def test_a_bare_code_with_digits_8_or_9_is_refused_with_the_hex_spelling():
     with pytest.raises(sprague.BadInput, match="hex:0.99"):
         sprague.survey(["0.99"], UPTO)
+
+
+def test_misere_survey_writes_the_cli_lines(tmp_path, sprague_bin):
+    codes = ["0.75", "0.34", "0.77", "0.3"]
+    ours, theirs = tmp_path / "py.jsonl", tmp_path / "cli.jsonl"
+    records = sprague.survey(codes, 200, out=ours, misere=True, max_order=200)
+    r = run_cli(sprague_bin, "survey", *codes, "--misere", "--upto", "200", "--max-order", "200", "--out", str(theirs))
+    assert r.returncode == 0, r.stderr
+    assert lines_without_time(ours.read_bytes()) == lines_without_time(theirs.read_bytes())
+    by_code = {x["code"]: x for x in records}
+    assert (by_code["0.75"]["order"], by_code["0.75"]["all_heaps"], by_code["0.75"]["period"]) == (8, True, 2)
+    assert by_code["0.3"]["kind"] == "tame"
+    # Resumed: nothing is run again, and the CLI reports the Python file.
+    assert sprague.survey(codes, 200, out=ours, misere=True) == records
+    r = run_cli(sprague_bin, "survey", "--report", str(ours))
+    assert r.returncode == 0 and "| 0.75 | solved | 8 |" in r.stdout, r.stderr

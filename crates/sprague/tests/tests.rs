@@ -14,6 +14,9 @@
 //!   with the published pre-period and period.
 //! - `quotient`: misère quotients against the same reference, and the
 //!   quotients Plambeck and Siegel published.
+//! - `misere_sums`: misère answers from quotients (and through the query
+//!   the front ends share) against plain search of whole sums of up to 40
+//!   tokens over wild octal codes; misère Kayles at 10^18 for consistency.
 //! - `scripts`: the example scripts against their built-in twins; script
 //!   errors through the dynamic seam's guard.
 //! - `tame`: the tame rule of misère play against the same reference.
@@ -25,6 +28,7 @@ mod suite {
     mod engine;
     mod fuzz_regressions;
     mod known;
+    mod misere_sums;
     mod pattern;
     mod positions;
     mod problems;

@@ -4,6 +4,7 @@ mod analyze;
 mod exact_table;
 mod files;
 mod games;
+mod misere_survey;
 mod play;
 mod plot;
 mod quotient;

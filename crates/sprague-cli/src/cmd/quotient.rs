@@ -1,5 +1,6 @@
-//! `sprague analyze SPEC --misere`: the misère quotient of a heap game's
-//! heaps 1..=N, proven, with its presentation.
+//! `sprague analyze SPEC --misere`: the misère quotient of a heap game,
+//! built heap by heap and proven, with its presentation; complete (for
+//! every heap size) where the pretending function's period is proven.
 
 use super::parse_upto;
 use crate::cli::AnalyzeArgs;
@@ -8,17 +9,20 @@ use sprague::rules::Game;
 use sprague::solve::quotient::{MisereQuotient, Presentation};
 use std::io::Write;
 
-/// Heaps covered when `--upto` is not given.
-const DEFAULT_UPTO: u64 = 20;
+/// Heaps searched for a complete quotient when `--upto` is not given.
+const SEARCH_HEAPS: u64 = 1000;
+
+/// The most elements a candidate may have in that search.
+const SEARCH_ORDER: usize = 2000;
 
 /// Runs `sprague analyze SPEC --misere [--upto N]`.
 pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let upto = match args.upto.as_deref().map(parse_upto).transpose()? {
-        None => DEFAULT_UPTO,
-        Some((n, None)) => n,
+    let limits = args.limits.limits();
+    let q = match args.upto.as_deref().map(parse_upto).transpose()? {
+        None => MisereQuotient::search_game(game, SEARCH_HEAPS, SEARCH_ORDER, limits)?,
+        Some((n, None)) => MisereQuotient::of_game(game, n, limits)?,
         Some((_, Some(_))) => bail!("--misere takes --upto N (the largest heap), not N,M"),
     };
-    let q = MisereQuotient::of_game(game, upto, args.limits.limits())?;
     let pr = q.presentation();
     let word = |x: usize| Presentation::write(&pr.normal[x]);
     let generators: Vec<(String, u64)> = pr
@@ -35,18 +39,27 @@ pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Resu
     let p: Vec<String> = q.p_portion().into_iter().map(word).collect();
     let elements: Vec<String> = (0..q.order()).map(word).collect();
     let heaps: Vec<String> = pr.heaps.iter().map(Presentation::write).collect();
+    let period = q.period();
     if args.json {
         let v = serde_json::json!({
             "spec": q.spec(),
             "convention": "misere",
             "upto": q.upto(),
             "order": q.order(),
+            "all_heaps": q.all_heaps(),
+            "period": period.map(|p| p.period),
+            "preperiod": period.map(|p| p.preperiod),
+            "stopped": q.stopped(),
             "p_portion": p,
             "generators": generators.iter().map(|(n, h)| serde_json::json!({"name": n, "heap": h})).collect::<Vec<_>>(),
             "relations": relations.iter().map(|(l, r)| serde_json::json!({"lhs": l, "rhs": r})).collect::<Vec<_>>(),
             "elements": elements,
             "heaps": heaps,
-            "proof": {"pairs_checked": q.checked(), "candidates": q.rounds()},
+            "proof": {
+                "pairs_checked": q.checked(),
+                "heap_types": q.heap_types(),
+                "candidates": q.rounds(),
+            },
         });
         serde_json::to_writer_pretty(&mut *out, &v)?;
         writeln!(out)?;
@@ -60,36 +73,43 @@ pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Resu
         q.order(),
         p.len()
     )?;
-    writeln!(
-        out,
-        "  proven for sums of any number of heaps up to {} ({} (element, options) pairs checked, {} candidates)",
-        q.upto(),
+    let how = format!(
+        "{} (element, options) pairs walked over {} heap types, {} candidates",
         q.checked(),
+        q.heap_types(),
         q.rounds()
-    )?;
+    );
+    match period {
+        Some(per) => writeln!(
+            out,
+            "  proven for every heap size (period {} from {}): the heaps up to {} by construction and proof ({how}), beyond by the periodicity theorem",
+            per.period,
+            per.preperiod,
+            q.upto()
+        )?,
+        None => writeln!(
+            out,
+            "  proven for sums of any number of heaps up to {} ({how})",
+            q.upto()
+        )?,
+    }
+    if let Some(why) = q.stopped() {
+        writeln!(out, "  no period proven: the search stopped at {why}")?;
+    }
     let gens: Vec<String> = generators
         .iter()
         .map(|(n, h)| format!("{n} = heap {h}"))
         .collect();
-    writeln!(
-        out,
-        "generators: {}",
-        if gens.is_empty() {
-            "none".into()
+    let list = |v: Vec<String>| {
+        if v.is_empty() {
+            "none".to_string()
         } else {
-            gens.join(", ")
+            v.join(", ")
         }
-    )?;
+    };
+    writeln!(out, "generators: {}", list(gens))?;
     let rels: Vec<String> = relations.iter().map(|(l, r)| format!("{l} = {r}")).collect();
-    writeln!(
-        out,
-        "relations: {}",
-        if rels.is_empty() {
-            "none".into()
-        } else {
-            rels.join(", ")
-        }
-    )?;
+    writeln!(out, "relations: {}", list(rels))?;
     writeln!(out, "P-portion: {}", p.join(", "))?;
     writeln!(out, "elements: {}", elements.join(", "))?;
     writeln!(out, "heaps:")?;

@@ -74,6 +74,9 @@ fn upto(text: &str) -> anyhow::Result<u64> {
 }
 
 fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    if a.misere {
+        return super::misere_survey::run(a, codes(a)?, out);
+    }
     let Some(text) = a.upto.as_deref() else {
         bail!("a survey needs --upto N (or give --report FILE)");
     };
@@ -268,6 +271,17 @@ fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Wr
         .map_err(anyhow::Error::new)
         .and_then(super::read_bounded)
         .map_err(|e| anyhow::anyhow!("--report `{}`: cannot read it ({e})", file.display()))?;
+    if survey::is_misere_survey(&bytes) {
+        let mut text = Vec::new();
+        super::misere_survey::report(&bytes, file, &mut text)?;
+        return match to {
+            Some(path) => {
+                let tmp = sibling(&path, &format!(".{}.tmp", std::process::id()));
+                atomic_write(&path, &tmp, |w| w.write_all(&text))
+            }
+            None => Ok(out.write_all(&text)?),
+        };
+    }
     let read = survey::read_survey(&bytes, &file.display().to_string(), None)?;
     if read.torn {
         eprintln!(

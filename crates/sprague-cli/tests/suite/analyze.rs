@@ -481,3 +481,61 @@ fn commands_that_write_files_share_one_flag() {
         assert!(std::fs::metadata(&seq).unwrap().len() > 0);
     }
 }
+
+/// `analyze --misere` with no `--upto` searches heap by heap and proves
+/// 0.75's order-8 quotient for every heap size.
+#[test]
+fn misere_complete_solution_is_found_and_proven() {
+    let (code, out, err) = run(&["analyze", "octal:0.75", "--misere"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("order 8"), "{out}");
+    assert!(
+        out.contains("proven for every heap size (period 2 from 8)"),
+        "{out}"
+    );
+    let v = json(&["analyze", "octal:0.75", "--misere", "--json"]);
+    assert_eq!(v["all_heaps"], true);
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64()),
+        (Some(2), Some(8))
+    );
+    let v = json(&["analyze", "octal:0.75", "--misere", "--upto", "12", "--json"]);
+    assert_eq!(v["all_heaps"], false);
+    assert!(v["period"].is_null());
+}
+
+/// Misère Kayles at any size: `value` answers heaps of 10^18 from the
+/// complete quotient, with winning moves, and each one it lists leaves a
+/// sum that `value` calls P.
+#[test]
+fn misere_kayles_at_any_size() {
+    let big = "1000000000000000000";
+    let v = json(&[
+        "value",
+        "kayles",
+        big,
+        "999999999999999999",
+        "17",
+        "--misere",
+        "--json",
+        "--max-moves",
+        "3",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["method"].as_str().unwrap().contains("every heap size"), "{v}");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert!(v["winning_moves_total"].as_u64().unwrap() >= 3);
+    for m in moves {
+        let after: Vec<String> = m["position"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().map_or_else(|| p.to_string(), str::to_string))
+            .collect();
+        let mut args = vec!["value", "kayles"];
+        args.extend(after.iter().map(String::as_str));
+        args.extend(["--misere", "--json"]);
+        assert_eq!(json(&args)["outcome"], "P", "{m}");
+    }
+}

@@ -344,3 +344,109 @@ fn bad_input_gets_one_line_and_exit_code_2() {
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "some notes\nof mine\n");
     refused(&["survey", "--report", path(&other)], &["line 1"]);
 }
+
+/// `survey --misere`: one JSON line a code with its quotient's order, the
+/// solved codes complete with their published periods, a rerun writes
+/// nothing, and `--report` prints the misère table.
+#[test]
+fn misere_survey_writes_one_line_a_code_and_reports_it() {
+    let file = tmp("misere.jsonl");
+    let run = |codes: &[&str]| {
+        let mut args = vec![
+            "survey",
+            "--misere",
+            "--upto",
+            "200",
+            "--max-order",
+            "200",
+            "--out",
+            path(&file),
+        ];
+        args.extend(codes);
+        sprague().args(&args).assert().success();
+    };
+    run(&["0.75", "0.34", "0.77", "0.07", "0.3"]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: BTreeMap<String, serde_json::Value> = text
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (v["code"].as_str().unwrap().to_string(), v)
+        })
+        .collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    for (code, period, order) in [("0.75", 2, 8), ("0.34", 8, 12), ("0.77", 12, 40)] {
+        let v = &lines[code];
+        assert_eq!(
+            (v["all_heaps"].as_bool(), v["kind"].as_str()),
+            (Some(true), Some("solved")),
+            "{v}"
+        );
+        assert_eq!(
+            (v["period"].as_u64(), v["order"].as_u64()),
+            (Some(period), Some(order)),
+            "{v}"
+        );
+    }
+    // Dawson's Kayles: its quotient passes 200 elements before a period.
+    let dk = &lines["0.07"];
+    assert_eq!(
+        (dk["kind"].as_str(), dk["all_heaps"].as_bool()),
+        (Some("open"), Some(false)),
+        "{dk}"
+    );
+    assert!(dk["period"].is_null() && dk["stopped"].is_string(), "{dk}");
+    // 0.3 is misère Nim with heaps of 0 and 1: tame.
+    assert_eq!(lines["0.3"]["kind"], "tame");
+    run(&["0.75", "0.34"]);
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        text,
+        "a rerun writes nothing"
+    );
+    let out = sprague()
+        .args(["survey", "--report", path(&file)])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(
+        report.starts_with("5 codes in misère play to N = 200:"),
+        "{report}"
+    );
+    assert!(
+        report.contains("| 0.75 | solved | 8 | 2 | 2 from 8 | 22 |"),
+        "{report}"
+    );
+    assert!(report.contains("- 0.07: quotient of order"), "{report}");
+    // A normal survey file is not appended to by a misère survey.
+    let normal = tmp("normal.jsonl");
+    sprague()
+        .args(["survey", "0.77", "--upto", "1000", "--out", path(&normal)])
+        .assert()
+        .success();
+    refused(
+        &[
+            "survey",
+            "--misere",
+            "0.75",
+            "--upto",
+            "50",
+            "--out",
+            path(&normal),
+        ],
+        &["normal-play survey"],
+    );
+    refused(
+        &[
+            "survey",
+            "--misere",
+            "0.75",
+            "--upto",
+            "5000",
+            "--out",
+            path(&file),
+        ],
+        &["4096"],
+    );
+}

@@ -93,17 +93,29 @@ def _check_int(name: str, value: Any, low: int, high: Optional[int] = None) -> i
     return value
 
 
-def _run_batch(codes: Sequence[str], upto: int) -> List[str]:
+#: The largest heap a misère survey builds a quotient to.
+MISERE_MAX_UPTO: int = 4096
+
+
+def _run_one(code: str, upto: int, misere: bool = False, max_order: int = 1000) -> str:
+    """One code's record line: the engine's run, or with ``misere`` its
+    misère quotient."""
+    if misere:
+        return _sprague.survey_misere_code(code, upto, max_order)
+    return _sprague.survey_code(code, upto)
+
+
+def _run_batch(codes: Sequence[str], upto: int, misere: bool = False, max_order: int = 1000) -> List[str]:
     """The records of ``codes`` run to ``upto``, one JSON line each: the
     task a Dask worker runs (module-level, so that it pickles by name)."""
-    return [_sprague.survey_code(code, upto) for code in codes]
+    return [_run_one(code, upto, misere, max_order) for code in codes]
 
 
 class _Out:
     """The survey file, opened and locked for appending, with the records
     already in it (read and checked by the library)."""
 
-    def __init__(self, path: Union[str, "os.PathLike[str]"], upto: int) -> None:
+    def __init__(self, path: Union[str, "os.PathLike[str]"], upto: int, misere: bool = False) -> None:
         self.name = os.fspath(path)
         try:
             fd = os.open(self.name, os.O_RDWR | os.O_CREAT, 0o666)
@@ -113,7 +125,10 @@ class _Out:
         try:
             self._lock()
             data = self.file.read()
-            records, valid_len, torn = _sprague.survey_read(data, self.name, upto)
+            if misere:
+                records, valid_len, torn = _sprague.survey_read_misere(data, self.name)
+            else:
+                records, valid_len, torn = _sprague.survey_read(data, self.name, upto)
             if torn:
                 # The line a killed survey was writing: dropped, run again.
                 self.file.truncate(valid_len)
@@ -157,7 +172,9 @@ class _Progress:
 
     def add(self, record: Dict[str, Any]) -> None:
         self.done += 1
-        self.counts[record["status"]] = self.counts.get(record["status"], 0) + 1
+        # A misère record has a kind (tame, solved, open) for a status.
+        status = record.get("status") or {"tame": "trivial", "solved": "proven"}.get(record.get("kind", ""), "open")
+        self.counts[status] = self.counts.get(status, 0) + 1
         if self.shown:
             c = self.counts
             sys.stderr.write(
@@ -171,14 +188,16 @@ class _Progress:
             sys.stderr.write("\n")
 
 
-def _local(todo: List[str], upto: int) -> Iterator[Tuple[List[str], Optional[BaseException]]]:
+def _local(
+    todo: List[str], upto: int, misere: bool = False, max_order: int = 1000
+) -> Iterator[Tuple[List[str], Optional[BaseException]]]:
     """Runs every code on a pool of threads, one per core (the native run
     releases the GIL), yielding ``([line], None)`` or ``([code], error)``
     as each ends."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     workers = max(1, min(cores, len(todo)))
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sprague-survey") as pool:
-        futures = {pool.submit(_sprague.survey_code, code, upto): code for code in todo}
+        futures = {pool.submit(_run_one, code, upto, misere, max_order): code for code in todo}
         try:
             for f in local_as_completed(futures):
                 error = f.exception()
@@ -189,7 +208,7 @@ def _local(todo: List[str], upto: int) -> Iterator[Tuple[List[str], Optional[Bas
 
 
 def _dask(
-    todo: List[str], upto: int, client: Any, batch: int, retries: int
+    todo: List[str], upto: int, client: Any, batch: int, retries: int, misere: bool = False, max_order: int = 1000
 ) -> Iterator[Tuple[List[str], Optional[BaseException]]]:
     """Submits one task per ``batch`` codes to the Dask ``client`` and
     yields ``(lines, None)`` or ``(codes, error)`` per task as each ends."""
@@ -199,7 +218,9 @@ def _dask(
     run = uuid.uuid4().hex[:12]
     # Keys name the first code of each task (dashboards, client.processing()).
     futures = {
-        client.submit(_run_batch, b, upto, key=f"sprague-survey-{b[0]}-{run}-{i}", retries=retries, pure=False): b
+        client.submit(
+            _run_batch, b, upto, misere, max_order, key=f"sprague-survey-{b[0]}-{run}-{i}", retries=retries, pure=False
+        ): b
         for i, b in enumerate(batches)
     }
     try:
@@ -224,6 +245,8 @@ def survey(
     batch: int = 1,
     retries: int = 2,
     progress: bool = False,
+    misere: bool = False,
+    max_order: int = 1000,
 ) -> List[Dict[str, Any]]:
     """Runs every code to heap ``upto`` through the sequence engine, each
     stopped as soon as its period is proven, as ``sprague survey``.
@@ -245,6 +268,14 @@ def survey(
         retries: how often Dask runs a task again after it failed; a task
             whose worker died is run again by Dask anyway.
         progress: write ``done/total codes · … proven, … open`` to stderr.
+        misere: misère play, as ``sprague survey --misere``: each code's
+            misère quotient built heap by heap to ``upto`` (1 ≤ N ≤ 4096),
+            stopped at a period proven for every heap size or at candidates
+            of more than ``max_order`` elements. Records then have the keys
+            ``code``, ``kind`` (``tame``, ``solved``, ``open``), ``order``,
+            ``p_portion``, ``all_heaps``, ``preperiod``, ``period``,
+            ``computed_to``, ``stopped``, ``seconds``, ``upto``.
+        max_order: with ``misere``, the bound on a candidate's elements.
 
     Returns:
         The records of ``codes``, in the order given, as dicts with the
@@ -263,13 +294,14 @@ def survey(
     >>> [r["period"] for r in sprague.survey(["0.77", "0.07"], 1000)]
     [12, 34]
     """
-    upto = _check_int("upto", upto, 1, MAX_UPTO)
+    upto = _check_int("upto", upto, 1, MISERE_MAX_UPTO if misere else MAX_UPTO)
+    max_order = _check_int("max_order", max_order, 1)
     batch = _check_int("batch", batch, 1)
     retries = _check_int("retries", retries, 0)
     wanted = _canonical(codes)
     if not wanted:
         raise BadInput("no codes to survey: give codes ('0.77', 'hex:0.f', …) or sprague.family(D)")
-    file = _Out(out, upto) if out is not None else None
+    file = _Out(out, upto, misere) if out is not None else None
     lines: Dict[str, str] = {}
     try:
         if file is not None:
@@ -279,7 +311,11 @@ def survey(
         for line in lines.values():
             bar.add(json.loads(line))
         failed: List[Tuple[str, BaseException]] = []
-        results = _dask(todo, upto, client, batch, retries) if client is not None else _local(todo, upto)
+        results = (
+            _dask(todo, upto, client, batch, retries, misere, max_order)
+            if client is not None
+            else _local(todo, upto, misere, max_order)
+        )
         for got, error in results:
             if error is not None:
                 failed.extend((code, error) for code in got if code not in lines)

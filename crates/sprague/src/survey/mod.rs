@@ -35,10 +35,13 @@
 //! - `codes`: families, lists, numeric order of codes;
 //! - `run`: [`run_code`] and [`repeating_tail`];
 //! - `file`: [`read_survey`], resuming from a file;
-//! - `report`: Markdown, CSV and the count by status.
+//! - `report`: Markdown, CSV and the count by status;
+//! - `misere`: the misère survey, one quotient a code ([`run_misere_code`],
+//!   [`MisereRecord`], [`write_misere_markdown`]).
 
 mod codes;
 mod file;
+mod misere;
 mod record;
 mod report;
 mod run;
@@ -47,6 +50,9 @@ pub use codes::{
     compare, dedup, family, family_size, parse_code, parse_codes, parse_record_code, MAX_FAMILY,
 };
 pub use file::{read_survey, SurveyFile};
+pub use misere::{
+    is_misere_survey, read_misere_survey, run_misere_code, write_misere_markdown, MisereRecord,
+};
 pub use record::{Record, Status};
 pub use report::{sorted, summary_line, write_csv, write_markdown, Counts};
 pub use run::{repeating_tail, run_code, run_code_watched, RunState, MAX_UPTO};

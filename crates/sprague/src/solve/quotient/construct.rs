@@ -1,0 +1,169 @@
+//! The driver: Q_1, Q_2, … heap by heap, each stage proven before the
+//! next, and the search for a period that makes the quotient complete.
+//!
+//! Stage n builds a candidate from Q_{n−1} and heap n's options
+//! ([`Stage::add_heap`]). When heap n is an element already there and its
+//! heap type (element and option elements) is one the proof has seen, the
+//! proof of stage n − 1 covers stage n word for word and is not run
+//! again; this is what keeps long periodic stretches cheap. Otherwise the
+//! proof runs ([`verify`]); while it finds a least failing sum, the
+//! candidate is recalibrated ([`recalibrate`]) and checked again.
+
+use super::build::Stage;
+use super::heaps::HeapRules;
+use super::period::{self, Period};
+use super::recal::recalibrate;
+use super::verify::{verify, HeapType};
+use crate::rules::Ruleset;
+use crate::solve::Limits;
+use crate::{Error, Result};
+
+/// The most candidates one stage may try.
+const MAX_CANDIDATES: u32 = 2_000;
+
+/// A proven quotient of heaps `0..=upto` and how it was found.
+#[derive(Clone, Debug)]
+pub(crate) struct Built {
+    pub(crate) stage: Stage,
+    /// Pairs walked by the last proof.
+    pub(crate) pairs: u64,
+    /// Heap types in the last proof.
+    pub(crate) types: usize,
+    /// Candidates tried in all (one per stage that needed a proof, plus
+    /// one per recalibration).
+    pub(crate) candidates: u32,
+    /// A period proven by [`period::proven`], where one was looked for.
+    pub(crate) period: Option<Period>,
+    /// Why a search for a period stopped short of `upto` (a bound of the
+    /// next stage), with `stage` the last one proven.
+    pub(crate) stopped: Option<String>,
+}
+
+/// Builds and proves the quotient of heaps `1..=upto`; with
+/// `stop_at_period`, stops at the first heap where the periodicity theorem
+/// proves a period (games it covers only).
+///
+/// # Errors
+/// As [`verify`], [`recalibrate`] and the game's moves; a candidate with
+/// more than `max_order` elements is [`Error::LimitExceeded`].
+pub(crate) fn construct<R: Ruleset>(
+    rules: &mut HeapRules<'_, R>,
+    upto: u64,
+    stop_at_period: bool,
+    max_order: usize,
+    limits: Limits,
+) -> Result<Built> {
+    let mut st = Stage::new();
+    let mut types: Vec<HeapType> = Vec::new();
+    let mut built = Built {
+        stage: st.clone(),
+        pairs: 0,
+        types: 0,
+        candidates: 0,
+        period: None,
+        stopped: None,
+    };
+    let shape = rules.shape();
+    for n in 1..=upto {
+        crate::solve::stop::check()?;
+        let last = st.clone();
+        match stage(&mut st, &mut types, &mut built, rules, n, max_order, limits) {
+            Ok(()) => {}
+            Err(e @ (Error::LimitExceeded { .. } | Error::WorkExceeded { .. }))
+                if stop_at_period && n > 1 =>
+            {
+                built.stopped = Some(format!("heap {n}: {e}"));
+                st = last;
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+        if stop_at_period && check_period(&st, shape, &mut built) {
+            break;
+        }
+    }
+    built.stage = st;
+    Ok(built)
+}
+
+/// Stage n: the candidate, then proofs and recalibrations until one holds.
+fn stage<R: Ruleset>(
+    st: &mut Stage,
+    types: &mut Vec<HeapType>,
+    built: &mut Built,
+    rules: &mut HeapRules<'_, R>,
+    n: u64,
+    max_order: usize,
+    limits: Limits,
+) -> Result<()> {
+    let changed = st.add_heap(rules, max_order)?;
+    if changed {
+        *types = heap_types(st, rules)?;
+    } else {
+        let options = st.option_elements(rules, n)?;
+        let t = HeapType {
+            heap: n,
+            a: st.heap[n as usize],
+            options,
+        };
+        if t.options.is_empty() || types.iter().any(|u| u.a == t.a && u.options == t.options) {
+            return Ok(());
+        }
+        types.push(t);
+    }
+    let mut tries = 0;
+    loop {
+        built.candidates += 1;
+        tries += 1;
+        match verify(&st.m, types, limits)? {
+            Ok(c) => {
+                built.pairs = c.pairs;
+                built.types = c.types;
+                break;
+            }
+            Err(failure) => {
+                if tries > MAX_CANDIDATES {
+                    return Err(Error::LimitExceeded {
+                        what: format!(
+                            "the candidates for the misère quotient of `{}` at heap {n}, counted as states,",
+                            rules.spec()
+                        ),
+                        limit: MAX_CANDIDATES as u64,
+                    });
+                }
+                *st = recalibrate(st, rules, &failure, max_order)?;
+                *types = heap_types(st, rules)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Records a proven period of `st`'s pretending function, if any.
+fn check_period(st: &Stage, shape: Option<(u64, u64)>, built: &mut Built) -> bool {
+    let Some((t, k)) = shape else {
+        return false;
+    };
+    built.period = period::proven(&st.heap, t, k);
+    if built.period.is_some() {
+        built.stage = st.clone();
+    }
+    built.period.is_some()
+}
+
+/// The distinct heap types of the heaps `1..=upto` of a stage, each with
+/// its least heap (heaps without a move left out).
+pub(crate) fn heap_types<R: Ruleset>(st: &Stage, rules: &mut HeapRules<'_, R>) -> Result<Vec<HeapType>> {
+    let mut types: Vec<HeapType> = Vec::new();
+    for h in 1..=st.upto() {
+        let options = st.option_elements(rules, h)?;
+        if options.is_empty() {
+            continue;
+        }
+        let a = st.heap[h as usize];
+        if !types.iter().any(|t| t.a == a && t.options == options) {
+            types.push(HeapType { heap: h, a, options });
+        }
+    }
+    Ok(types)
+}
