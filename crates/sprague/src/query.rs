@@ -475,7 +475,8 @@ fn split_answer<R: Ruleset>(
             })
             .collect(),
         method: format!(
-            "Sprague–Grundy over independent regions: each component's value remembered by its shape up to symmetry ({} shapes known, {} new)",
+            "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new)",
+            split.family(),
             memo.len(),
             memo.len() - before
         ),

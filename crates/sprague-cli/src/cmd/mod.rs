@@ -1,6 +1,7 @@
 //! One module per subcommand; each writes to any `W: Write`.
 
 mod analyze;
+mod boards;
 mod exact_table;
 mod files;
 mod games;
@@ -21,6 +22,7 @@ use std::io::Write;
 pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Value(a) => value::run(&a, out),
+        Command::Table(a) if boards::wanted(&a.spec) => boards::table(&a, out),
         Command::Table(a) if a.beyond_normal() => table::run(&a, out),
         Command::Table(a) => match sequence::wanted(&a)? {
             Some(run) => sequence::run(&a, run, out),

@@ -154,6 +154,32 @@ impl Game {
         spec.parse()
     }
 
+    /// The position the spec names, as the rules write it (`cram:3x4`
+    /// names the empty board), where it names one.
+    pub fn start_position(&self) -> Option<String> {
+        struct Start;
+        impl GameVisitor for Start {
+            type Output = Option<String>;
+            fn visit<R: Ruleset>(self, rules: &R) -> Option<String> {
+                rules.start().map(|p| rules.format_position(&p))
+            }
+        }
+        self.visit(Start)
+    }
+
+    /// The family of the component keys of a game on a board or graph
+    /// (what a memo file of it holds), or `None` for other games.
+    pub fn memo_family(&self) -> Option<String> {
+        struct Family;
+        impl GameVisitor for Family {
+            type Output = Option<String>;
+            fn visit<R: Ruleset>(self, rules: &R) -> Option<String> {
+                rules.splitting().map(|s| s.family())
+            }
+        }
+        self.visit(Family)
+    }
+
     /// The canonical spec of this game.
     pub fn spec(&self) -> String {
         struct Spec;

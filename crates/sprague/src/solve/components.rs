@@ -357,3 +357,50 @@ pub fn values_and_winning_moves<R: Ruleset>(
     }
     Ok((values, wins))
 }
+
+/// The values of the starts of the family `spec` (`cram:3xN`, see
+/// [`crate::rules::board::is_family`]) for n = 0..=upto, each member parsed
+/// by `load` and valued on its family's shared memo; n = 0 is the empty
+/// board (value 0) when the family has no member 0.
+///
+/// # Errors
+/// A member that does not parse (past the largest board), a game that does
+/// not split, or a bound of [`ComponentSolver`].
+pub fn family_values(
+    spec: &str,
+    upto: u64,
+    limits: Limits,
+    load: &mut dyn FnMut(&str) -> Result<crate::rules::Game>,
+) -> Result<Vec<u32>> {
+    use crate::rules::{board, GameVisitor};
+    struct Value(Limits);
+    impl GameVisitor for Value {
+        type Output = Result<Nimber>;
+        fn visit<R: Ruleset>(self, rules: &R) -> Result<Nimber> {
+            let (Some(split), Some(p)) = (rules.splitting(), rules.start()) else {
+                return Err(Error::Unsupported(format!(
+                    "`{}` is not a game on a board or graph: a family (N in the spec) is for those",
+                    rules.spec()
+                )));
+            };
+            let memo = shared_memo(&split.family());
+            let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
+            ComponentSolver::new(split, &mut memo, self.0)?.grundy(&p)
+        }
+    }
+    let mut out = Vec::with_capacity(upto as usize + 1);
+    for n in 0..=upto {
+        let member = board::family_member(spec, n);
+        let game = match load(&member) {
+            Ok(g) => g,
+            // A board with no cells (3x0) or a graph with no vertex.
+            Err(_) if n == 0 => {
+                out.push(0);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        out.push(game.visit(Value(limits))?.0 as u32);
+    }
+    Ok(out)
+}

@@ -93,6 +93,31 @@ impl Keying {
     }
 }
 
+impl std::str::FromStr for Keying {
+    type Err = String;
+
+    /// Reads `split+full`, `split+translate`, `split+none`, `whole+full`,
+    /// `whole+translate` or `whole+none`.
+    fn from_str(text: &str) -> Result<Keying, String> {
+        let bad = || {
+            format!("`{text}` is not a keying: write split or whole, `+`, and full, translate or none (e.g. split+full)")
+        };
+        let (split, sym) = text.trim().split_once('+').ok_or_else(bad)?;
+        let split = match split {
+            "split" => true,
+            "whole" => false,
+            _ => return Err(bad()),
+        };
+        let symmetry = match sym {
+            "full" => Symmetry::Full,
+            "translate" => Symmetry::Translate,
+            "none" => Symmetry::None,
+            _ => return Err(bad()),
+        };
+        Ok(Keying { split, symmetry })
+    }
+}
+
 /// The rules of a game whose positions split into components, on keys.
 ///
 /// [`Splitting::keys`] names the components of a position; a component's
