@@ -149,6 +149,9 @@ impl Ruleset for Chomp {
     }
 
     fn parse_position(&self, text: &str) -> Result<Vec<u32>> {
+        if text.trim() == "start" {
+            return Ok(self.start.clone());
+        }
         parse_rows(text).map_err(|reason| Error::BadPosition {
             text: text.to_string(),
             reason,

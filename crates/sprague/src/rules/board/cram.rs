@@ -99,6 +99,9 @@ impl Ruleset for Cram {
     }
 
     fn parse_position(&self, text: &str) -> Result<u128> {
+        if text.trim() == "start" {
+            return Ok(self.start);
+        }
         let bad = |reason: String| Error::BadPosition {
             text: text.to_string(),
             reason,

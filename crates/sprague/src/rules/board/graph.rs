@@ -251,12 +251,14 @@ pub(crate) fn graph_keys(
     });
 }
 
-/// Reads a set of vertices: names separated by commas (`1,2,5`), or
-/// `none` for the empty set.
+/// Reads a set of vertices: names separated by commas (`1,2,5`), `none`
+/// for the empty set, or `start` (or `all`) for the whole graph.
 pub(crate) fn parse_vertices(g: &BoardGraph, text: &str) -> Result<u128> {
     let t = text.trim();
-    if t == "none" {
-        return Ok(0);
+    match t {
+        "none" => return Ok(0),
+        "start" | "all" => return Ok(g.all()),
+        _ => {}
     }
     let mut s = 0u128;
     for name in t.split(',').map(str::trim) {
