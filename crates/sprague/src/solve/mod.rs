@@ -10,6 +10,7 @@
 //! [`misere`] for the rules that shortcut misère play; [`outcome`] finds
 //! who wins sums too large for the whole graph.
 
+pub mod chomp3;
 pub mod components;
 pub mod dense;
 pub mod loopy;

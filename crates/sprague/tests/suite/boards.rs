@@ -399,3 +399,26 @@ fn board_specs_and_positions_round_trip() {
     let _ = NodeKayles::new;
     let _ = OctalGraph::new;
 }
+
+#[test]
+fn three_row_chomp_p_positions_agree_with_the_search() {
+    use sprague::solve::chomp3::three_row_p_positions;
+    let f = three_row_p_positions(14).unwrap();
+    let chomp = Chomp::parse("chomp", "3x20").unwrap();
+    let mut memo = ComponentMemo::new(&chomp.family());
+    let mut s = ComponentSolver::new(&chomp, &mut memo, Limits::default()).unwrap();
+    for b in 0..=14u32 {
+        for c in 0..=b {
+            // Every first row from b (at least 1) to b + c + 2 past f.
+            let want = f[b as usize][c as usize];
+            for a in b.max(1)..=b + c + 3 {
+                let rows: Vec<u32> = [a, b, c].into_iter().filter(|&r| r > 0).collect();
+                let p = s.grundy(&rows).unwrap() == Nimber::ZERO;
+                assert_eq!(p, want == Some(a), "[{a}, {b}, {c}]");
+            }
+        }
+    }
+    // Two rows: [b + 1, b]; and the L-shapes [c + 2, 1, …] are P by symmetry.
+    assert!((0..=14).all(|b| f[b][0] == Some(b as u32 + 1)));
+    assert_eq!(f[1][1], Some(3));
+}
