@@ -294,12 +294,7 @@ impl FromStr for Game {
 
 /// `node-kayles:GRAPH` or `octal-graph:CODE:GRAPH`, reading a graph file
 /// through `read` where the front end gives one.
-fn graph_game(
-    spec: &str,
-    kind: &str,
-    body: &str,
-    read: Option<&mut dyn FnMut(&str) -> std::result::Result<String, String>>,
-) -> Result<Game> {
+fn graph_game(spec: &str, kind: &str, body: &str, read: Option<board::ReadFile<'_>>) -> Result<Game> {
     if kind == "node-kayles" {
         let g = board::graph_from_spec(spec, body, read)?;
         return Ok(Game::NodeKayles(NodeKayles::new(g)));

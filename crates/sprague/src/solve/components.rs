@@ -316,6 +316,9 @@ impl<'a, P> ComponentSolver<'a, P> {
     }
 }
 
+/// Each component's value, and every winning move of a sum.
+pub type ValuesAndMoves<P> = (Vec<Nimber>, Vec<WinningMove<P>>);
+
 /// Each component's value and every winning move of the sum `sum`, by the
 /// component solver on `memo`: a winning move in component i turns its
 /// value g_i into g_i xor (the sum's value).
@@ -328,7 +331,7 @@ pub fn values_and_winning_moves<R: Ruleset>(
     memo: &mut ComponentMemo,
     sum: &[R::Position],
     limits: Limits,
-) -> Result<(Vec<Nimber>, Vec<WinningMove<R::Position>>)> {
+) -> Result<ValuesAndMoves<R::Position>> {
     let mut solver = ComponentSolver::new(split, memo, limits)?;
     let values = sum.iter().map(|p| solver.grundy(p)).collect::<Result<Vec<_>>>()?;
     let total: Nimber = values.iter().copied().sum();

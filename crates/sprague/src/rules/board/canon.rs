@@ -260,7 +260,7 @@ mod tests {
             let mut edges = Vec::new();
             for a in 0..k {
                 for b in a + 1..k {
-                    if next(&mut seed) % 3 == 0 {
+                    if next(&mut seed).is_multiple_of(3) {
                         edges.push((a, b));
                     }
                 }

@@ -203,7 +203,7 @@ impl Splitting<Vec<u32>> for Chomp {
             .chunks_exact(2)
             .map(|c| u16::from_le_bytes([c[0], c[1]]) as u32)
             .collect();
-        if b.len() % 2 != 0 || check_rows(&rows).is_err() {
+        if !b.len().is_multiple_of(2) || check_rows(&rows).is_err() {
             return;
         }
         Chomp::each_move(&rows, |_, _, after| {

@@ -175,11 +175,7 @@ impl BoardGraph {
 /// Reads the graph part of a spec: `path:N`, `cycle:N`, `grid:RxC`, or a
 /// file in the format of `graph:` read through `read` (the front end's; a
 /// front end that reads no files passes `None`).
-pub fn graph_from_spec(
-    spec: &str,
-    body: &str,
-    read: Option<&mut dyn FnMut(&str) -> std::result::Result<String, String>>,
-) -> Result<BoardGraph> {
+pub fn graph_from_spec(spec: &str, body: &str, read: Option<super::ReadFile<'_>>) -> Result<BoardGraph> {
     let bad = |reason: String| Error::BadSpec {
         spec: spec.to_string(),
         reason,

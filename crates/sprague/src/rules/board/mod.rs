@@ -46,6 +46,10 @@ pub use octal_graph::OctalGraph;
 
 use super::Moves;
 
+/// Reads a file the spec names, as the front end supplies it: the text, or
+/// a one-line reason it could not.
+pub type ReadFile<'a> = &'a mut dyn FnMut(&str) -> std::result::Result<String, String>;
+
 /// Which symmetries a component's key forgets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Symmetry {
