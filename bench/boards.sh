@@ -19,12 +19,12 @@ MAX_STATES=${MAX_STATES:-30000000}
 # A keying is skipped on larger boards once it needed more than this many
 # seconds on a smaller one.
 GIVE_UP=${GIVE_UP:-120}
-printf "%-6s %-16s %6s %12s %9s %9s\n" board keying nimber states seconds MiB
+printf "%-6s %-16s %6s %16s %9s %9s\n" board keying nimber "shapes+sums" seconds MiB
 declare -A slow
 for b in $BOARDS; do
   for k in $KEYINGS; do
     if [[ -n "${slow[$k]:-}" ]]; then
-      printf "%-6s %-16s %6s %12s %9s %9s\n" "$b" "$k" - - "skipped" -
+      printf "%-6s %-16s %6s %16s %9s %9s\n" "$b" "$k" - - "skipped" -
       continue
     fi
     out=$(mktemp)
@@ -33,13 +33,14 @@ for b in $BOARDS; do
       read -r g states < <(python3 -c '
 import json, re, sys
 r = json.load(open(sys.argv[1]))
-print(r["grundy"], re.search(r"(\d+) shapes known", r["method"]).group(1))' "$out")
+m = r["method"]
+print(r["grundy"], re.search(r"(\d+) shapes known", m).group(1) + "+" + re.search(r"(\d+) sums settled", m).group(1))' "$out")
     else
       g="-"
       states="($(head -c 70 "$out.err" | tr -d '\n'))"
     fi
     read -r secs kb < <(tail -1 "$out.time")
-    printf "%-6s %-16s %6s %12s %9s %9s\n" "$b" "$k" "$g" "$states" "$secs" "$((kb / 1024))"
+    printf "%-6s %-16s %6s %16s %9s %9s\n" "$b" "$k" "$g" "$states" "$secs" "$((kb / 1024))"
     if awk -v s="$secs" -v g="$GIVE_UP" 'BEGIN { exit !(s > g) }'; then slow[$k]=1; fi
     rm -f "$out" "$out.time" "$out.err"
   done

@@ -450,7 +450,7 @@ fn split_answer<R: Ruleset>(
     let memo = shared_memo(&split.family());
     let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
     let before = memo.len();
-    let (values, wins) = values_and_winning_moves(rules, split, &mut memo, sum, query.limits)?;
+    let (values, wins, settled) = values_and_winning_moves(rules, split, &mut memo, sum, query.limits)?;
     let grundy: Nimber = values.iter().copied().sum();
     let mut answer = Answer {
         play: Play::Normal,
@@ -475,10 +475,11 @@ fn split_answer<R: Ruleset>(
             })
             .collect(),
         method: format!(
-            "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new)",
+            "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new, {} sums settled by outcome search)",
             split.family(),
             memo.len(),
-            memo.len() - before
+            memo.len() - before,
+            settled
         ),
         pattern: None,
         probability: None,

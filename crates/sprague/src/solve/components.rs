@@ -77,6 +77,11 @@ impl ComponentMemo {
         self.values.get(key).map(|&v| Nimber(v as u64))
     }
 
+    /// Records the value of the component `key`.
+    pub fn insert(&mut self, key: Key, value: u32) {
+        self.values.insert(key, value);
+    }
+
     /// Forgets every value.
     pub fn clear(&mut self) {
         self.values.clear();
@@ -316,15 +321,18 @@ impl<'a, P> ComponentSolver<'a, P> {
     }
 }
 
-/// Each component's value, and every winning move of a sum.
-pub type ValuesAndMoves<P> = (Vec<Nimber>, Vec<WinningMove<P>>);
+/// Each component's value, every winning move of a sum, and the number of
+/// sums an outcome search settled.
+pub type ValuesAndMoves<P> = (Vec<Nimber>, Vec<WinningMove<P>>, usize);
 
-/// Each component's value and every winning move of the sum `sum`, by the
-/// component solver on `memo`: a winning move in component i turns its
-/// value g_i into g_i xor (the sum's value).
+/// Each component's value and every winning move of the sum `sum`: small
+/// components valued exactly on `memo`, large ones by outcome search
+/// ([`super::nimber_search`]); a move in component i wins when the parts it
+/// leaves plus a heap of g_i xor (the sum's value) form a P-position.
+/// Also returns the number of sums the outcome search settled.
 ///
 /// # Errors
-/// The bound errors of [`ComponentSolver::grundy`].
+/// The bound errors of the searches.
 pub fn values_and_winning_moves<R: Ruleset>(
     rules: &R,
     split: &dyn Splitting<R::Position>,
@@ -332,34 +340,39 @@ pub fn values_and_winning_moves<R: Ruleset>(
     sum: &[R::Position],
     limits: Limits,
 ) -> Result<ValuesAndMoves<R::Position>> {
-    let mut solver = ComponentSolver::new(split, memo, limits)?;
-    let values = sum.iter().map(|p| solver.grundy(p)).collect::<Result<Vec<_>>>()?;
+    let mut search = super::nimber_search::NimberSearch::new(split, memo, limits, SMALL)?;
+    let values = sum.iter().map(|p| search.grundy(p)).collect::<Result<Vec<_>>>()?;
     let total: Nimber = values.iter().copied().sum();
     let mut wins = Vec::new();
-    if total == Nimber::ZERO {
-        return Ok((values, wins));
-    }
-    let mut moves = Moves::new(true);
-    for (i, p) in sum.iter().enumerate() {
-        let target = values[i] + total;
-        moves.clear();
-        rules.moves(p, &mut moves);
-        for m in 0..moves.len() {
-            let mut v = Nimber::ZERO;
-            for q in moves.parts(m) {
-                v += solver.grundy(q)?;
-            }
-            if v == target {
-                wins.push(WinningMove {
-                    component: i,
-                    label: moves.label(m).to_string(),
-                    parts: moves.parts(m).to_vec(),
-                });
+    if total != Nimber::ZERO {
+        let mut moves = Moves::new(true);
+        let mut keys = Vec::new();
+        for (i, p) in sum.iter().enumerate() {
+            let target = values[i] + total;
+            moves.clear();
+            rules.moves(p, &mut moves);
+            for m in 0..moves.len() {
+                keys.clear();
+                for q in moves.parts(m) {
+                    split.keys(q, &mut keys);
+                }
+                if search.is_p(&keys, target.0 as u32)? {
+                    wins.push(WinningMove {
+                        component: i,
+                        label: moves.label(m).to_string(),
+                        parts: moves.parts(m).to_vec(),
+                    });
+                }
             }
         }
     }
-    Ok((values, wins))
+    let settled = search.settled();
+    Ok((values, wins, settled))
 }
+
+/// Components of at most this many cells (or vertices) are valued exactly;
+/// larger ones by outcome search.
+pub const SMALL: u32 = 16;
 
 /// The values of the starts of the family `spec` (`cram:3xN`, see
 /// [`crate::rules::board::is_family`]) for n = 0..=upto, each member parsed
@@ -388,7 +401,7 @@ pub fn family_values(
             };
             let memo = shared_memo(&split.family());
             let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
-            ComponentSolver::new(split, &mut memo, self.0)?.grundy(&p)
+            super::nimber_search::NimberSearch::new(split, &mut memo, self.0, SMALL)?.grundy(&p)
         }
     }
     let mut out = Vec::with_capacity(upto as usize + 1);

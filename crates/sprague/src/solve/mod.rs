@@ -15,6 +15,7 @@ pub mod components;
 pub mod dense;
 pub mod loopy;
 pub mod misere;
+pub mod nimber_search;
 pub mod outcome;
 pub mod quotient;
 pub mod random;

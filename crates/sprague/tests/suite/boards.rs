@@ -167,6 +167,35 @@ proptest! {
     }
 
     #[test]
+    fn outcome_search_agrees_with_exact_values(rows in 1usize..5, cols in 2usize..6, cells in any::<u32>(), small in 0u32..8) {
+        use sprague::solve::nimber_search::NimberSearch;
+        let pic = picture(rows, cols, cells);
+        let cram = Cram::parse("cram", &pic).unwrap();
+        let p = cram.start().unwrap();
+        let want = plain(&cram, &p, &union);
+        let mut memo = ComponentMemo::new(&cram.family());
+        let mut s = NimberSearch::new(&cram, &mut memo, Limits::default(), small).unwrap();
+        prop_assert_eq!(s.grundy(&p).unwrap(), Nimber(want), "{} small {}", pic, small);
+        // A sum with a heap is P exactly when the heap equals the value.
+        let mut keys = Vec::new();
+        cram.keys(&p, &mut keys);
+        for h in 0..4u32 {
+            prop_assert_eq!(s.is_p(&keys, h).unwrap(), want == h as u64);
+        }
+    }
+
+    #[test]
+    fn outcome_search_agrees_on_graphs(n in 1usize..9, bits in any::<u64>(), small in 0u32..5) {
+        use sprague::solve::nimber_search::NimberSearch;
+        let Game::NodeKayles(nk) = graph_game("node-kayles:g.txt", &graph_file(n, bits)) else { panic!() };
+        let p = nk.start().unwrap();
+        let want = plain(&nk, &p, &union);
+        let mut memo = ComponentMemo::new(&nk.family());
+        let mut s = NimberSearch::new(&nk, &mut memo, Limits::default(), small).unwrap();
+        prop_assert_eq!(s.grundy(&p).unwrap(), Nimber(want));
+    }
+
+    #[test]
     fn winning_moves_of_boards_leave_zero(rows in 1usize..4, cols in 2usize..6, cells in any::<u32>()) {
         let pic = picture(rows, cols, cells);
         let cram = Cram::parse("cram", &pic).unwrap();
