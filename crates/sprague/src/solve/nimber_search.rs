@@ -7,7 +7,7 @@
 //! A state of the search is a sum of large components (keys, sorted, equal
 //! pairs cancelled: G + G = 0) and a nim heap *n holding the xor of the
 //! components whose value is known. Components of at most
-//! [`NimberSearch::small`] cells are valued exactly by the
+//! `small` cells (see [`NimberSearch::new`]) are valued exactly by the
 //! [`ComponentSolver`] on the shared memo and folded into the heap. A state
 //! is N iff some move — in one component, or on the heap to a smaller one —
 //! leads to a P state; the search is depth-first and iterative, tries the
