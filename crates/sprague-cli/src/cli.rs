@@ -117,11 +117,14 @@ pub struct ValueArgs {
     /// The game, e.g. `nim`, `subtract:1,3,4`, `divide:2..6` (see `sprague games`).
     pub spec: String,
     /// One or more positions; several form a sum (e.g. `3 4 5` for Nim heaps).
-    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
+    /// None: the position the spec names (`cram:3x4`, `chomp:3x5`).
+    #[arg(num_args = 0.., allow_negative_numbers = true)]
     pub positions: Vec<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub board: BoardArgs,
     /// List at most K winning moves (the total is always given).
     #[arg(long, value_name = "K", default_value_t = 100)]
     pub max_moves: usize,
@@ -143,10 +146,29 @@ pub struct ValueArgs {
     pub limits: LimitArgs,
 }
 
+/// Games on boards and graphs: the memo of component values and how
+/// components are keyed.
+#[derive(Debug, Clone, Args)]
+pub struct BoardArgs {
+    /// Games on boards and graphs: read the component values saved in FILE
+    /// (when it exists) before computing, and write them all back after (a
+    /// solved-positions database).
+    #[arg(long, value_name = "FILE")]
+    pub memo: Option<PathBuf>,
+    /// Games on boards and graphs: how components are keyed: split+full
+    /// (regions apart, up to the board's symmetries or graph isomorphism;
+    /// the default), split+translate, whole+full, whole+none (no splitting,
+    /// no symmetry): to measure what each buys.
+    #[arg(long, value_name = "HOW", default_value = "split+full")]
+    pub keying: sprague::rules::board::Keying,
+}
+
 /// `sprague table`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// The game (see `sprague games`).
+    /// The game (see `sprague games`); a game on a board or graph with N
+    /// in place of one size (`cram:3xN`, `node-kayles:path:N`) tabulates
+    /// the family's starts for N = 0..=upto.
     pub spec: String,
     /// The last heap N, or N,M for a 2-D table of games on two numbers
     /// (a number may be written 1_000_000 or as a power, 2^28 or 10^6).
@@ -182,6 +204,8 @@ pub struct TableArgs {
     pub remoteness: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub board: BoardArgs,
     #[command(flatten)]
     pub long_run: LongRunArgs,
 }
@@ -258,7 +282,8 @@ impl From<SimdLevel> for sprague::engine::Simd {
 /// `sprague analyze`.
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
-    /// The game (see `sprague games`).
+    /// The game (see `sprague games`); a family of boards or graphs
+    /// (`cram:2xN`) is analysed along N (default N ≤ 30).
     pub spec: String,
     /// The last heap N (default: grow until a pattern is proven, at most 2^20, or 2^15 where a
     /// table costs O(N²)), or N,M for games on two numbers (default 32,32).
@@ -337,7 +362,8 @@ pub struct PlayArgs {
     /// The game, e.g. `kayles`, `nim`, `grid:2x3` (see `sprague games`).
     pub spec: String,
     /// The start position; several form a sum (e.g. `5 4` for two Kayles rows).
-    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
+    /// None: the position the spec names (`cram:4x4`, `node-kayles:path:9`).
+    #[arg(num_args = 0.., allow_negative_numbers = true)]
     pub positions: Vec<String>,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]

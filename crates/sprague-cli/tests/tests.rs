@@ -1,6 +1,7 @@
 //! The `sprague` binary driven as a user drives it, in one test binary:
 //!
 //! - `cli`: value, table, games, and every bad input's one-line error.
+//! - `boards`: Cram, Node Kayles, Chomp: starts, families, the memo file.
 //! - `solve`: the contest problems on their samples and brute-force cases.
 //! - `engine`: long runs: checkpoints killed with SIGKILL and resumed, bad files.
 //! - `faults` (Linux): a full disk, a read-only directory and random kills
@@ -24,6 +25,7 @@ mod suite {
     mod analyze;
     mod beyond;
     mod bfile;
+    mod boards;
     mod cli;
     mod engine;
     #[cfg(target_os = "linux")]

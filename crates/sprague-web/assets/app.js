@@ -80,7 +80,8 @@ async function loadCatalog() {
     if (!ev.target.value) return;
     const e = catalog.find((c) => c.example === ev.target.value);
     $("play-spec").value = specOf(e);
-    $("play-position").value = positionOf(e);
+    // A game on a board or graph starts from the board its spec names.
+    $("play-position").value = positionOf(e) || "start";
   });
   $("explore-game").addEventListener("change", (ev) => {
     if (!ev.target.value) return;
@@ -339,7 +340,9 @@ function renderPlay() {
   const board = $("board");
   board.replaceChildren();
   if (!s) return;
-  s.shapes.forEach((sh, c) => {
+  // Boards and graphs are drawn whole by boards.js.
+  const drawn = typeof drawBoardGame === "function" && drawBoardGame(board, s);
+  if (!drawn) s.shapes.forEach((sh, c) => {
     const tag = el("span", { class: "tag" }, s.shapes.length > 1 ? "#" + (c + 1) : "");
     if (sh.shape === "heap") {
       const tokens = el("div", { class: "tokens" });

@@ -334,6 +334,9 @@ fn pattern_moves<R: Ruleset>(
 /// Normal play of an acyclic game: Sprague–Grundy, with remoteness as a
 /// bonus from the graph of sums where it fits.
 fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Result<Answer<R::Position>> {
+    if let Some(split) = rules.splitting() {
+        return split_answer(rules, split, sum, query);
+    }
     let mut limits = query.limits;
     if sum.len() == 1 && rules.closed_outcome(&sum[0]).is_some() {
         // The outcome is known anyway: spend little on the Grundy value.
@@ -439,6 +442,61 @@ fn normal_answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> R
         probability: None,
         notes,
     };
+    if query.remoteness {
+        add_remoteness(rules, sum, query, &mut answer);
+    }
+    Ok(answer)
+}
+
+/// Normal play of a game on a board or graph: each component's value from
+/// the component solver on the family's shared memo
+/// ([`crate::solve::components`]).
+fn split_answer<R: Ruleset>(
+    rules: &R,
+    split: &dyn crate::rules::board::Splitting<R::Position>,
+    sum: &[R::Position],
+    query: &Query,
+) -> Result<Answer<R::Position>> {
+    use crate::solve::components::{shared_memo, values_and_winning_moves};
+    let memo = shared_memo(&split.family());
+    let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
+    let before = memo.len();
+    let (values, wins, settled) = values_and_winning_moves(rules, split, &mut memo, sum, query.limits)?;
+    let grundy: Nimber = values.iter().copied().sum();
+    let mut answer = Answer {
+        play: Play::Normal,
+        components: values
+            .iter()
+            .map(|&g| ComponentValue {
+                grundy: Some(g),
+                generalized: None,
+            })
+            .collect(),
+        grundy: Some(grundy),
+        generalized: None,
+        outcome: grundy.outcome(),
+        remoteness: None,
+        moves_total: wins.len() as u64,
+        moves: wins
+            .into_iter()
+            .map(|m| RatedMove {
+                play: m,
+                leaves: Outcome::P,
+                remoteness: None,
+            })
+            .collect(),
+        method: format!(
+            "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new, {} sums settled by outcome search)",
+            split.family(),
+            memo.len(),
+            memo.len() - before,
+            settled
+        ),
+        pattern: None,
+        probability: None,
+        notes: Vec::new(),
+    };
+    drop(memo);
     if query.remoteness {
         add_remoteness(rules, sum, query, &mut answer);
     }

@@ -1,5 +1,8 @@
 //! The library's integration tests, in one binary. Each module is a subject:
 //!
+//! - `boards`: games on boards and graphs (Cram, Node Kayles, octal games on
+//!   graphs, Chomp): the component solver against a plain whole-board
+//!   search, the theorems, published values.
 //! - `brute`: every catalog game against plain search over whole sums (no
 //!   Sprague–Grundy), including the search and closed-form paths forced.
 //! - `fuzz_regressions`: each input a fuzz target (`fuzz/`) crashed on,
@@ -24,6 +27,7 @@
 //!   a plain reference over every reachable whole sum.
 
 mod suite {
+    mod boards;
     mod brute;
     mod engine;
     mod fuzz_regressions;

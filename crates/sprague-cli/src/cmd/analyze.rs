@@ -10,6 +10,9 @@ use std::io::Write;
 
 /// Runs `sprague analyze`.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    if super::boards::wanted(&args.spec) {
+        return super::boards::analyze(args, out);
+    }
     let game = super::load_game(&args.spec, args.limits.script_limits())?;
     if args.misere {
         return super::quotient::run(&game, args, out);

@@ -1,6 +1,7 @@
 //! One module per subcommand; each writes to any `W: Write`.
 
 mod analyze;
+mod boards;
 mod exact_table;
 mod files;
 mod games;
@@ -27,6 +28,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     use watch::watched;
     match cli.command {
         Command::Value(a) => watched(out, |out| value::run(&a, out)),
+        Command::Table(a) if boards::wanted(&a.spec) => watched(out, |out| boards::table(&a, out)),
         Command::Table(a) if a.beyond_normal() => watched(out, |out| table::run(&a, out)),
         Command::Table(a) => match sequence::wanted(&a)? {
             Some(run) => sequence::run(&a, run, out),

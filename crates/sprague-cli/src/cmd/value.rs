@@ -13,6 +13,8 @@ use std::io::Write;
 /// Runs `sprague value`.
 pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = super::load_game(&args.spec, args.limits.script_limits())?;
+    let game = super::boards::prepare(game, &args.board)?;
+    let positions = super::boards::positions_or_start(&game, &args.positions)?;
     let skill = parse_skill(args)?;
     let query = Query {
         play: if args.misere { Play::Misere } else { Play::Normal },
@@ -21,7 +23,9 @@ pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         max_moves: args.max_moves,
         ..Query::default()
     };
-    let report = value_report(&game, &args.positions, &query, args.skill.is_some())?;
+    let report = value_report(&game, &positions, &query, args.skill.is_some());
+    super::boards::save(&game, &args.board)?;
+    let report = report?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;

@@ -44,6 +44,29 @@ pub enum Shape {
         /// The position as the rules write it.
         text: String,
     },
+    /// A region of a board (Cram, Chomp): the whole board, one string per
+    /// row from the top, `.` for a cell of this component and `#` for any
+    /// other. The components of a sum are drawn on one board.
+    Cells {
+        /// The game (`cram`, `chomp`): what a click on a cell means.
+        game: String,
+        /// The rows.
+        rows: Vec<String>,
+    },
+    /// A component of a game on a graph (Node Kayles, octal games on
+    /// graphs): the whole graph, and the vertices this component holds.
+    Network {
+        /// The game (`node-kayles`, `octal-graph`).
+        game: String,
+        /// Every vertex's name.
+        names: Vec<String>,
+        /// Where each vertex is drawn (thousandths of width and height).
+        xy: Vec<(u32, u32)>,
+        /// The edges, as vertex indices.
+        edges: Vec<(u32, u32)>,
+        /// The vertices of this component.
+        present: Vec<u32>,
+    },
 }
 
 fn pair(text: &str) -> Option<(u64, u64)> {
@@ -53,6 +76,27 @@ fn pair(text: &str) -> Option<(u64, u64)> {
 
 /// The shape of `p` under `rules`.
 pub(crate) fn shape<R: Ruleset>(rules: &R, p: &R::Position) -> Shape {
+    if let Some(split) = rules.splitting() {
+        return match split.look(p) {
+            crate::rules::board::Look::Cells { game, rows } => Shape::Cells {
+                game: game.to_string(),
+                rows,
+            },
+            crate::rules::board::Look::Graph {
+                game,
+                names,
+                xy,
+                edges,
+                present,
+            } => Shape::Network {
+                game: game.to_string(),
+                names,
+                xy,
+                edges,
+                present,
+            },
+        };
+    }
     let spec = rules.spec();
     let text = rules.format_position(p);
     let name = spec.split(':').next().unwrap_or("");
@@ -118,6 +162,17 @@ mod tests {
     #[test]
     fn each_game_has_its_look() {
         assert_eq!(look("kayles", "7"), Shape::Heap { size: 7, cap: None });
+        assert_eq!(
+            look("cram:2x3", ".##/..#"),
+            Shape::Cells {
+                game: "cram".into(),
+                rows: vec![".##".into(), "..#".into()]
+            }
+        );
+        let Shape::Network { present, edges, .. } = look("node-kayles:path:4", "2,3") else {
+            panic!("a graph")
+        };
+        assert_eq!((present, edges.len()), (vec![1, 2], 3));
         assert_eq!(
             look("updown:1,2/3/20", "7"),
             Shape::Heap {

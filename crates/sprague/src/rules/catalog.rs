@@ -1,5 +1,6 @@
 //! The catalog: every built-in game, named by a short spec string.
 
+use super::board::{self, Chomp, Cram, Keying, NodeKayles, OctalGraph};
 use super::{
     Divide, Dynamic, GcdGame, GraphGame, Grid, GrundyGame, Nim, OctalGame, Ruleset, ScriptLimits,
     Subtraction, SubtractionSet, UpDown, Wizards, Wythoff,
@@ -36,6 +37,14 @@ pub enum Game {
     /// Rules defined at run time: `script:FILE.rhai` (compiled by
     /// [`Game::load`]), or any [`super::DynamicRules`].
     Dynamic(Dynamic),
+    /// `cram:RxC` or `cram:PICTURE`
+    Cram(Cram),
+    /// `node-kayles:GRAPH`
+    NodeKayles(NodeKayles),
+    /// `octal-graph:CODE:GRAPH`
+    OctalGraph(OctalGraph),
+    /// `chomp:RxC` or `chomp:ROWS`
+    Chomp(Chomp),
 }
 
 /// Code that works on any ruleset: [`Game::visit`] calls it with the
@@ -63,6 +72,22 @@ impl Game {
             Game::UpDown(r) => v.visit(r),
             Game::Graph(r) => v.visit(r),
             Game::Dynamic(r) => v.visit(r),
+            Game::Cram(r) => v.visit(r),
+            Game::NodeKayles(r) => v.visit(r),
+            Game::OctalGraph(r) => v.visit(r),
+            Game::Chomp(r) => v.visit(r),
+        }
+    }
+
+    /// This game with its components keyed as `keying` says (games on
+    /// boards and graphs; other games are returned as they are).
+    pub fn with_keying(self, keying: Keying) -> Game {
+        match self {
+            Game::Cram(r) => Game::Cram(r.with_keying(keying)),
+            Game::NodeKayles(r) => Game::NodeKayles(r.with_keying(keying)),
+            Game::OctalGraph(r) => Game::OctalGraph(r.with_keying(keying)),
+            Game::Chomp(r) => Game::Chomp(r.with_keying(keying)),
+            g => g,
         }
     }
 
@@ -121,8 +146,37 @@ impl Game {
                 }
                 return script_game(spec, file, &text, limits);
             }
+            if kind == "node-kayles" || kind == "octal-graph" {
+                return graph_game(spec, &kind, file, Some(read));
+            }
         }
         spec.parse()
+    }
+
+    /// The position the spec names, as the rules write it (`cram:3x4`
+    /// names the empty board), where it names one.
+    pub fn start_position(&self) -> Option<String> {
+        struct Start;
+        impl GameVisitor for Start {
+            type Output = Option<String>;
+            fn visit<R: Ruleset>(self, rules: &R) -> Option<String> {
+                rules.start().map(|p| rules.format_position(&p))
+            }
+        }
+        self.visit(Start)
+    }
+
+    /// The family of the component keys of a game on a board or graph
+    /// (what a memo file of it holds), or `None` for other games.
+    pub fn memo_family(&self) -> Option<String> {
+        struct Family;
+        impl GameVisitor for Family {
+            type Output = Option<String>;
+            fn visit<R: Ruleset>(self, rules: &R) -> Option<String> {
+                rules.splitting().map(|s| s.family())
+            }
+        }
+        self.visit(Family)
     }
 
     /// The canonical spec of this game.
@@ -214,6 +268,20 @@ impl FromStr for Game {
                 spec,
                 need("give TAKE/ADD/MAX, e.g. updown:1,2/3/20")?,
             )?),
+            "cram" => Game::Cram(Cram::parse(
+                spec,
+                need("give the board, e.g. cram:3x4 or cram:..#/...")?,
+            )?),
+            "chomp" => Game::Chomp(Chomp::parse(
+                spec,
+                need("give the board, e.g. chomp:3x4 or chomp:5,3,3")?,
+            )?),
+            "node-kayles" | "octal-graph" => graph_game(
+                spec,
+                &name,
+                need("give the graph, e.g. path:7, cycle:6, grid:3x3 or a file")?,
+                None,
+            )?,
             "graph" | "script" => return Err(bad(
                 "this game is read from its file: this front end cannot read files (use Game::parse_with)",
             )),
@@ -221,6 +289,21 @@ impl FromStr for Game {
         };
         Ok(game)
     }
+}
+
+/// `node-kayles:GRAPH` or `octal-graph:CODE:GRAPH`, reading a graph file
+/// through `read` where the front end gives one.
+fn graph_game(spec: &str, kind: &str, body: &str, read: Option<board::ReadFile<'_>>) -> Result<Game> {
+    if kind == "node-kayles" {
+        let g = board::graph_from_spec(spec, body, read)?;
+        return Ok(Game::NodeKayles(NodeKayles::new(g)));
+    }
+    let (code, graph) = body.split_once(':').ok_or_else(|| Error::BadSpec {
+        spec: spec.to_string(),
+        reason: "write octal-graph:CODE:GRAPH, e.g. octal-graph:0.33:path:7".into(),
+    })?;
+    let g = board::graph_from_spec(spec, graph, read)?;
+    Ok(Game::OctalGraph(OctalGraph::new(spec, code, g)?))
 }
 
 /// One line of `sprague games`.
@@ -270,6 +353,10 @@ pub fn catalog() -> &'static [CatalogEntry] {
         e("updown:S/A/M", "up-down:S/A/M", "updown:1,2/3/20 7", "LOOPY: take k in S tokens, or add a in A while the heap stays ≤ M; draws possible"),
         e("graph:FILE", "", "graph:game.txt start", "LOOPY: any finite game graph, one line `NAME: F1 F2 …` per position (`#` comments)"),
         e("script:FILE", "", "script:examples/kayles.rhai 20", "your own rules in a Rhai script: fn moves(p) returns the moves (see docs/scripts.md)"),
+        e("cram:RxC", "cram:PICTURE", "cram:3x4", "place a domino on two free neighbouring cells; or draw the start, cram:..#/.../... (`.` free, `#` taken); splits into regions"),
+        e("node-kayles:GRAPH", "", "node-kayles:path:7", "take a vertex: it and its neighbours go; GRAPH is path:N, cycle:N, grid:RxC or a graph file"),
+        e("octal-graph:CODE:GRAPH", "", "octal-graph:0.33:grid:2x3", "octal game on a graph: take k connected vertices leaving i components where digit k has bit 2^i"),
+        e("chomp:RxC", "chomp:ROWS", "chomp:3x4", "eat a square and all below and right of it; the poisoned top-left square may not be eaten (or a diagram, chomp:5,3,3)"),
     ];
     CATALOG
 }

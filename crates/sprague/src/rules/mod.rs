@@ -9,6 +9,7 @@
 //! [`crate::solve`] can fill a table 0..=N with tight loops instead of
 //! generic move lists.
 
+pub mod board;
 mod catalog;
 mod divide;
 pub mod dynamic;
@@ -168,6 +169,19 @@ pub trait Ruleset: Send + Sync {
     /// An outcome the rules know in closed form, for positions too large
     /// to search (Wizards and Numbers, Wythoff).
     fn closed_outcome(&self, _p: &Self::Position) -> Option<Outcome> {
+        None
+    }
+
+    /// The position the spec itself names, where it names one (`cram:3x4`
+    /// names the empty 3×4 board): asked about when no position is given.
+    fn start(&self) -> Option<Self::Position> {
+        None
+    }
+
+    /// For games whose positions split into components with canonical
+    /// keys (games on boards and graphs, [`board`]): the rules on keys, so
+    /// that [`crate::solve::components`] values each shape once.
+    fn splitting(&self) -> Option<&dyn board::Splitting<Self::Position>> {
         None
     }
 }

@@ -10,9 +10,12 @@
 //! [`misere`] for the rules that shortcut misère play; [`outcome`] finds
 //! who wins sums too large for the whole graph.
 
+pub mod chomp3;
+pub mod components;
 pub mod dense;
 pub mod loopy;
 pub mod misere;
+pub mod nimber_search;
 pub mod outcome;
 pub mod progress;
 pub mod quotient;

@@ -18,7 +18,39 @@ pub fn noun(shape: &Shape) -> &'static str {
         Shape::Pair { .. } => "pair",
         Shape::Cards { .. } => "cards",
         Shape::Text { .. } => "part",
+        Shape::Cells { .. } => "region",
+        Shape::Network { .. } => "part",
     }
+}
+
+/// The components of a sum on one board (Cram, Chomp): the board with
+/// column letters and row numbers, `·` for a free cell, `#` for a taken
+/// one; `None` unless every component is a region of one board.
+fn one_board(shapes: &[Shape]) -> Option<Vec<String>> {
+    let mut board: Option<Vec<Vec<bool>>> = None;
+    for s in shapes {
+        let Shape::Cells { rows, .. } = s else { return None };
+        let b = board.get_or_insert_with(|| rows.iter().map(|r| vec![false; r.chars().count()]).collect());
+        if b.len() != rows.len() {
+            return None;
+        }
+        for (line, row) in b.iter_mut().zip(rows) {
+            for (cell, ch) in line.iter_mut().zip(row.chars()) {
+                *cell |= ch == '.';
+            }
+        }
+    }
+    let board = board?;
+    let cols = board.first().map_or(0, Vec::len);
+    let letters: Vec<String> = (0..cols as u32)
+        .map(sprague::rules::board::grid::column_name)
+        .collect();
+    let mut out = vec![format!("      {}", letters.join(" "))];
+    for (r, line) in board.iter().enumerate() {
+        let cells: Vec<&str> = line.iter().map(|&f| if f { "·" } else { "#" }).collect();
+        out.push(format!("  {:>3} {}", r + 1, cells.join(" ")));
+    }
+    Some(out)
 }
 
 /// The lines that draw `shapes` within `width` columns, each starting
@@ -28,6 +60,9 @@ pub fn position_lines(shapes: &[Shape], width: usize) -> Vec<String> {
     let mut out = Vec::new();
     if shapes.is_empty() {
         out.push("  (nothing left)".to_string());
+    }
+    if let Some(board) = one_board(shapes) {
+        return board;
     }
     for (i, s) in shapes.iter().enumerate() {
         let name = format!("{} {}", noun(s), i + 1);
@@ -80,6 +115,13 @@ pub fn position_lines(shapes: &[Shape], width: usize) -> Vec<String> {
                 out.push(format!("  {name:<8} {}   gcd so far: {g}", shown.join(" ")));
             }
             Shape::Text { text } => out.push(format!("  {name:<8} {text}")),
+            Shape::Cells { rows, .. } => {
+                out.push(format!("  {name:<8} {}", rows.join("/")));
+            }
+            Shape::Network { names, present, .. } => {
+                let left: Vec<&str> = present.iter().map(|&v| names[v as usize].as_str()).collect();
+                out.push(format!("  {name:<8} vertices {}", left.join(",")));
+            }
         }
     }
     out

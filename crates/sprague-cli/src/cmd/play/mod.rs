@@ -40,7 +40,8 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         limits: args.limits.limits(),
         max_turns: args.max_turns,
     };
-    let mut session = Session::new(game, &args.positions, config)?;
+    let positions = super::boards::positions_or_start(&game, &args.positions)?;
+    let mut session = Session::new(game, &positions, config)?;
     let opts = Options {
         hints: args.hints,
         json: args.json,

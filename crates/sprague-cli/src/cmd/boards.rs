@@ -1,0 +1,169 @@
+//! Games on boards and graphs in the CLI: the start a spec names, the memo
+//! file (`--memo`), the keying (`--keying`), and tables and analyses along a
+//! family (`cram:3xN`).
+
+use crate::cli::{AnalyzeArgs, BoardArgs, TableArgs};
+use anyhow::Context;
+use sprague::rules::board::is_family;
+use sprague::rules::Game;
+use sprague::solve::components::{family_values, shared_memo, ComponentMemo};
+use std::io::Write;
+
+/// The positions asked for, or the start the spec names when none is.
+pub fn positions_or_start(game: &Game, positions: &[String]) -> anyhow::Result<Vec<String>> {
+    if !positions.is_empty() {
+        return Ok(positions.to_vec());
+    }
+    match game.start_position() {
+        Some(p) => Ok(vec![p]),
+        None => anyhow::bail!(
+            "give at least one position: `{}` names no start (see the examples in `sprague games`)",
+            game.spec()
+        ),
+    }
+}
+
+/// The game keyed as `--keying` says, with the values of `--memo` loaded
+/// into its family's memo.
+pub fn prepare(game: Game, args: &BoardArgs) -> anyhow::Result<Game> {
+    let game = game.with_keying(args.keying);
+    let (Some(file), Some(family)) = (&args.memo, game.memo_family()) else {
+        return Ok(game);
+    };
+    if !file.exists() {
+        return Ok(game);
+    }
+    let name = file.display().to_string();
+    let bytes = std::fs::File::open(file)
+        .map_err(anyhow::Error::from)
+        .and_then(super::read_bounded)
+        .with_context(|| format!("cannot read the memo `{name}`"))?;
+    let loaded = ComponentMemo::read_from(&name, &bytes)?;
+    shared_memo(&family)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .merge(&name, loaded)?;
+    Ok(game)
+}
+
+/// Writes the family's memo to `--memo` (through a file beside it, renamed
+/// into place, so that a failed write loses nothing).
+pub fn save(game: &Game, args: &BoardArgs) -> anyhow::Result<()> {
+    let (Some(file), Some(family)) = (&args.memo, game.memo_family()) else {
+        return Ok(());
+    };
+    let tmp = file.with_extension("tmp");
+    let memo = shared_memo(&family);
+    let memo = memo.lock().unwrap_or_else(|e| e.into_inner());
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        memo.write_to(&mut f)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, file)
+    };
+    write().with_context(|| format!("cannot write the memo `{}`", file.display()))
+}
+
+/// Whether `spec` is a family of boards (`cram:3xN`).
+pub fn wanted(spec: &str) -> bool {
+    is_family(spec)
+}
+
+/// The values along the family: n = 0..=upto.
+fn values(
+    spec: &str,
+    upto: u64,
+    args: &BoardArgs,
+    limits: sprague::solve::Limits,
+    script: sprague::rules::ScriptLimits,
+) -> anyhow::Result<Vec<u32>> {
+    let first = prepare(
+        super::load_game(&sprague::rules::board::family_member(spec, 1), script)?,
+        args,
+    )?;
+    let mut load = |member: &str| -> sprague::Result<Game> {
+        let mut read = |path: &str| {
+            let bytes = std::fs::File::open(path)
+                .map_err(anyhow::Error::new)
+                .and_then(super::read_bounded)
+                .map_err(|e| format!("cannot read it: {e}"))?;
+            String::from_utf8(bytes).map_err(|_| "cannot read it: it is not UTF-8 text".to_string())
+        };
+        Game::load(member, &mut read, script).map(|g| g.with_keying(args.keying))
+    };
+    let values = family_values(spec, upto, limits, &mut load)?;
+    save(&first, args)?;
+    Ok(values)
+}
+
+/// `sprague table FAMILY --upto N`.
+pub fn table(args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.beyond_normal() {
+        anyhow::bail!(
+            "a family of boards (`{}`) is tabulated in normal play only",
+            args.spec
+        );
+    }
+    let upto = match super::parse_upto(&args.upto)? {
+        (n, None) => n,
+        (_, Some(_)) => anyhow::bail!("a family of boards takes --upto N (one size varies)"),
+    };
+    let values = values(
+        &args.spec,
+        upto,
+        &args.board,
+        args.limits.limits(),
+        args.limits.script_limits(),
+    )?;
+    super::table::print_values(&args.spec, &values, args, out)
+}
+
+/// `sprague analyze FAMILY`: the values along N and the period they show
+/// (observed, never proven: no theorem bounds the window for boards).
+pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let upto = match args.upto.as_deref().map(super::parse_upto).transpose()? {
+        None => 30,
+        Some((n, None)) => n,
+        Some((_, Some(_))) => anyhow::bail!("a family of boards takes --upto N (one size varies)"),
+    };
+    let board = BoardArgs {
+        memo: None,
+        keying: sprague::rules::board::Keying::default(),
+    };
+    let values = values(
+        &args.spec,
+        upto,
+        &board,
+        args.limits.limits(),
+        args.limits.script_limits(),
+    )?;
+    let found = sprague::pattern::periodic::observed_period(&values);
+    if args.json {
+        let v = serde_json::json!({
+            "spec": args.spec,
+            "checked_upto": upto,
+            "values": values,
+            "period": found.map(|p| serde_json::json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "status": "observed"})),
+        });
+        serde_json::to_writer_pretty(&mut *out, &v)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(out, "{}: g(n) for n ≤ {upto}", args.spec)?;
+    let shown: Vec<String> = values.iter().map(u32::to_string).collect();
+    writeln!(out, "values: {}", shown.join(" "))?;
+    match found {
+        Some(p) if p.saltus == 0 => writeln!(
+            out,
+            "periodic: g(n + {}) = g(n) for n ≥ {}\n  observed up to n = {upto} (not proven: no theorem bounds the check for boards)",
+            p.period, p.preperiod
+        )?,
+        Some(p) => writeln!(
+            out,
+            "arithmetic-periodic: g(n + {}) = g(n) + {} for n ≥ {}\n  observed up to n = {upto} (not proven)",
+            p.period, p.saltus, p.preperiod
+        )?,
+        None => writeln!(out, "no period observed up to n = {upto}")?,
+    }
+    Ok(())
+}

@@ -1,0 +1,107 @@
+//! Games on boards and graphs from the command line: the start a spec
+//! names, labelled winning moves, tables and analyses along a family, the
+//! memo file, and bad input.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn value_plays_from_the_board_the_spec_names() {
+    let v = json(&["value", "cram:3x4", "--json"]);
+    assert_eq!(v["positions"][0], "..../..../....");
+    assert_eq!(v["outcome"], "N");
+    let labels: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"domino b1-c1"), "{labels:?}");
+    // Even by even: a second-player win.
+    assert_eq!(json(&["value", "cram:4x4", "--json"])["outcome"], "P");
+    let (code, out, _) = run(&["value", "node-kayles:path:9"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("vertex 5  ->  1,2,3 + 7,8,9"), "{out}");
+    let (code, out, _) = run(&["value", "chomp:3x4"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("chomp c2"), "{out}");
+    // A position drawn as a picture; a sum of two boards.
+    let v = json(&["value", "cram:2x3", "##./...", ".##/.##", "--json"]);
+    assert_eq!(v["components"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn tables_and_analyses_run_along_a_family() {
+    let v = json(&["table", "cram:2xN", "--upto", "8", "--json"]);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 0, 1, 0, 1, 0, 1, 0]));
+    // Node Kayles on paths is Dawson's chess, 0.137.
+    let nk = json(&["table", "node-kayles:path:N", "--upto", "30", "--json"]);
+    let dc = json(&["table", "dawson-chess", "--upto", "30", "--json"]);
+    assert_eq!(nk["values"], dc["values"]);
+    let (code, out, _) = run(&["analyze", "cram:2xN", "--upto", "12"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("g(n + 2) = g(n)") && out.contains("observed"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_memo_file_keeps_the_solved_shapes() {
+    let dir = tempfile_dir();
+    let memo = dir.join("cram.db");
+    let m = memo.to_str().unwrap();
+    let first = json(&["value", "cram:4x4", "--memo", m, "--json"]);
+    assert!(memo.exists());
+    let again = json(&["value", "cram:4x4", "--memo", m, "--json"]);
+    assert_eq!(first["grundy"], again["grundy"]);
+    assert!(again["method"].as_str().unwrap().contains(", 0 new,"), "{again}");
+    std::fs::write(&memo, b"not a memo").unwrap();
+    let (code, _, err) = run(&["value", "cram:4x4", "--memo", m]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a component memo"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("sprague-boards-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn bad_boards_are_named_in_one_line() {
+    for (args, needle) in [
+        (vec!["value", "cram:3x0"], "no cells"),
+        (vec!["value", "cram:3x4", "../.."], "3x4"),
+        (vec!["value", "node-kayles:nofile.txt"], "nofile.txt"),
+        (vec!["value", "chomp:2,3"], "row 2"),
+        (vec!["value", "nim"], "names no start"),
+        (vec!["value", "cram:3x4", "--keying", "sideways"], "not a keying"),
+        (vec!["table", "cram:3xN", "--upto", "3,4"], "--upto N"),
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}

@@ -1,0 +1,77 @@
+//! The P-positions of three-row Chomp, without a search over diagrams.
+//!
+//! A three-row position is [a, b, c] (row lengths, a ≥ b ≥ c, the poison
+//! in row 1). Two P-positions never share their lower rows (b, c): from
+//! the longer first row one eats down to the shorter. So the P-positions
+//! are a partial function a = f(b, c), the view of Zeilberger ("Three-rowed
+//! CHOMP", Adv. Appl. Math. 26, 2001) and Brouwer's Chomp pages. Moves from
+//! [a, b, c] that change (b, c) lead to [a, j, min(c, j)] (row 2, j < b),
+//! [a, b, j] (row 3, j < c) and [j, j, min(c, j)] (row 1, 1 ≤ j < b); so
+//! f(b, c) is undefined when some [j, j, min(c, j)] is P, and otherwise the
+//! least a ≥ max(b, 1) that is none of f(j, min(c, j)) (j < b) and
+//! f(b, j) (j < c). [1, 0, 0], the poison alone, is P.
+//!
+//! # Complexity
+//! O(B³) time and O(B²) memory for every (b, c) with c ≤ b ≤ B.
+
+use super::stop;
+use crate::Result;
+
+/// f(b, c) for c ≤ b ≤ `upto`: `table[b][c]` is the first row a of the
+/// P-position [a, b, c], or `None` where every [a, b, c] is N.
+///
+/// ```
+/// use sprague::solve::chomp3::three_row_p_positions;
+/// let f = three_row_p_positions(5).unwrap();
+/// assert_eq!(f[0][0], Some(1)); // the poison alone
+/// assert_eq!(f[4][0], Some(5)); // two rows: [b + 1, b]
+/// assert_eq!(f[1][1], Some(3)); // the L of [3, 1, 1]
+/// ```
+pub fn three_row_p_positions(upto: usize) -> Result<Vec<Vec<Option<u32>>>> {
+    let mut f: Vec<Vec<Option<u32>>> = Vec::with_capacity(upto + 1);
+    let mut seen: Vec<u32> = Vec::new();
+    let mut stamp = 0u32;
+    for b in 0..=upto {
+        let mut row: Vec<Option<u32>> = Vec::with_capacity(b + 1);
+        for c in 0..=b {
+            stamp += 1;
+            let value = |bb: usize, cc: usize, row: &Vec<Option<u32>>| -> Option<u32> {
+                if bb == b {
+                    row[cc]
+                } else {
+                    f[bb][cc]
+                }
+            };
+            // A row-1 move to a P-position [j, j, min(c, j)]: all N.
+            if (1..b).any(|j| value(j, c.min(j), &row) == Some(j as u32)) {
+                row.push(None);
+                continue;
+            }
+            let lo = b.max(1) as u32;
+            let mark = |a: Option<u32>, seen: &mut Vec<u32>| {
+                if let Some(a) = a.filter(|&a| a >= lo) {
+                    let i = (a - lo) as usize;
+                    if i >= seen.len() {
+                        seen.resize(i + 1, 0);
+                    }
+                    seen[i] = stamp;
+                }
+            };
+            for j in 0..b {
+                mark(value(j, c.min(j), &row), &mut seen);
+            }
+            for j in 0..c {
+                mark(value(b, j, &row), &mut seen);
+            }
+            let first_free = (0..)
+                .find(|&i| seen.get(i).is_none_or(|&s| s != stamp))
+                .expect("a free a");
+            row.push(Some(lo + first_free as u32));
+        }
+        f.push(row);
+        if b % 64 == 0 {
+            stop::check()?;
+        }
+    }
+    Ok(f)
+}
