@@ -181,7 +181,7 @@ fn expected_level(simd: Simd) -> Simd {
         if simd >= Simd::Avx512 && has!("avx512bw") {
             return Simd::Avx512;
         }
-        if simd >= Simd::Avx2 && has!("avx2") {
+        if simd >= Simd::Avx2 && has!("avx2") && has!("bmi1") && has!("popcnt") {
             return Simd::Avx2;
         }
     }
