@@ -61,7 +61,7 @@ impl Isa {
 
     /// Whether AVX2 is in use.
     #[inline]
-    pub(super) fn avx2(self) -> bool {
+    pub(crate) fn avx2(self) -> bool {
         self.avx2
     }
 
