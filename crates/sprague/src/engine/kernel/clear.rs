@@ -7,6 +7,7 @@ use super::clear512::clear_pair_values_avx512;
 #[cfg(target_arch = "x86_64")]
 use super::clear_avx2::clear_pair_values_avx2;
 use super::clear_avx2::{BLOCKS, FEW};
+use super::mark::pack64;
 use super::Isa;
 
 /// Removes from the bitset `pending` every value `lo[i] ^ hi[len − 1 − i]`,
@@ -14,8 +15,8 @@ use super::Isa;
 /// some value is left after the last pair).
 ///
 /// Every pair value must be below `pending.len() * 64` (the engine's
-/// bitsets are a power of two above its largest value): the plain form
-/// panics on a larger one, the vector forms clear a wrong value.
+/// bitsets are a power of two above its largest value): a larger one
+/// makes a form clear a wrong value or panic.
 pub(crate) fn clear_pair_values(isa: Isa, lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     debug_assert_eq!(lo.len(), hi.len());
     #[cfg(target_arch = "x86_64")]
@@ -65,7 +66,6 @@ fn clear_by_seen(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     let (mut ia, mut ib) = (0, mid);
     if left as usize > FEW {
         let mut seen = [0u8; 2048];
-        let seen = &mut seen[..64 * words];
         let mut xs = [0u16; 2 * 256];
         for b in 0.. {
             let len = BLOCKS[b.min(BLOCKS.len() - 1)].min(mid - ia).min(n - ib);
@@ -76,12 +76,13 @@ fn clear_by_seen(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
             pair_values(&lo[ia..ia + len], &hi[n - ia - len..n - ia], xa);
             pair_values(&lo[ib..ib + len], &hi[n - ib - len..n - ib], xb);
             for &x in &xs[..2 * len] {
-                seen[x as usize] = 1;
+                debug_assert!((x as usize) < 64 * words, "pair value {x} beyond the set");
+                seen[x as usize & 2047] = 1;
             }
             ia += len;
             ib += len;
             left = 0;
-            for (p, row) in pend.iter_mut().zip(seen.chunks_exact(64)) {
+            for (p, row) in pend[..words].iter_mut().zip(seen.chunks_exact(64)) {
                 *p &= !pack64(row);
                 left += p.count_ones();
             }
@@ -185,17 +186,6 @@ fn pair_values(lo: &[u16], hi: &[u16], out: &mut [u16]) {
     for i in 0..n {
         out[i] = lo[i] ^ hi[n - 1 - i];
     }
-}
-
-/// Bit i set where `b[i] != 0`, for 64 bytes.
-#[inline(always)]
-fn pack64(b: &[u8]) -> u64 {
-    let b: &[u8; 64] = b.try_into().expect("64 bytes");
-    let mut w = 0u64;
-    for (i, &x) in b.iter().enumerate() {
-        w |= u64::from(x != 0) << i;
-    }
-    w
 }
 
 /// The plain form of [`clear_pair_values`].
