@@ -156,6 +156,9 @@
 //! per value during its occasional scans). A run that does not ask for
 //! every value stops at the end of that batch ([`Status::Periodic`]).
 
+// Every unsafe operation says why it is sound, also inside an unsafe fn.
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
+
 mod batch;
 mod checksum;
 mod folded;

@@ -23,6 +23,10 @@ pub(crate) fn mark_batch64(
     mark_batch64_body(bits, heaps, vals, rare, off)
 }
 
+/// [`mark_batch64`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn mark_batch64_avx2(bits: &mut [u64], heaps: usize, vals: &[u16], rare: &[(u32, u16)], off: usize) {
@@ -131,6 +135,10 @@ fn mark_batch_bytes_plain(
     }
 }
 
+/// [`mark_batch_body`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn mark_batch_avx2(
