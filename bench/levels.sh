@@ -28,10 +28,11 @@ if [[ -z "${SPRAGUE:-}" ]]; then
 fi
 OGSOLVE="$(command -v ogsolve || true)"
 COMMIT="$(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+bench/machine.sh
 
 ROUNDS="${ROUNDS:-3}" QUICK="${QUICK:-}" LEVELS="${LEVELS:-avx512 avx2 plain}" \
     THREADS="${THREADS:-}" COMMIT="$COMMIT" python3 - "$SPRAGUE" "$OGSOLVE" <<'PY'
-import datetime, os, platform, re, statistics as st, subprocess, sys, time
+import datetime, os, re, statistics as st, subprocess, sys, time
 
 sprague, ogsolve = sys.argv[1], sys.argv[2]
 rounds = int(os.environ["ROUNDS"])
@@ -41,33 +42,11 @@ threads = os.environ["THREADS"] or str(min(2, cores))
 quick = os.environ["QUICK"] == "1"
 n6, n7, ng = (200_000, 50_000, 1 << 20) if quick else (1_000_000, 200_000, 1 << 24)
 
-def cpu_info():
-    info, flags = {}, set()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                key, _, val = line.partition(":")
-                key, val = key.strip(), val.strip()
-                info.setdefault(key, val)
-                if key in ("flags", "Features") and not flags:
-                    flags = set(val.split())
-    except OSError:
-        pass
-    model = info.get("model name") or info.get("CPU part") or platform.processor() or "?"
-    if "cpu family" in info:
-        model += f" (family {info['cpu family']}, model {info.get('model', '?')})"
-    isa = [name for flag, name in (("avx512bw", "AVX-512 BW"), ("avx512vbmi", "VBMI"),
-                                   ("avx512_vbmi2", "VBMI2"), ("avx512_vpopcntdq", "VPOPCNTDQ"),
-                                   ("avx2", "AVX2"), ("asimd", "NEON")) if flag in flags]
-    return model, " ".join(isa) or "none of AVX2, AVX-512, NEON"
-
-model, isa = cpu_info()
 load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 print(f"# bench/levels.sh, commit {os.environ['COMMIT']}, "
       f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {rounds} rounds")
-print(f"# machine: {platform.machine()} {model}; {cores} cores; ISA: {isa}; "
-      f"load average {load:.1f} at the start"
-      + (" (a shared machine: wall times are not those of a quiet one)" if load > 0.5 * cores else ""))
+if load > 0.5 * cores:
+    print(f"# a shared machine (load average {load:.1f} on {cores} cores): wall times are not a quiet machine's")
 print(f"# sprague --threads {threads}; ogsolve is single-threaded")
 
 # (label, sprague args or None, ogsolve args or None)
