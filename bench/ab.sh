@@ -21,6 +21,7 @@ WORKLOADS=(
     "grundy --upto $NG --threads 2"
     "octal:0.007 --upto $N7 --threads 2"
 )
+"$(dirname "$0")/machine.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for r in $(seq "$ROUNDS"); do

@@ -49,6 +49,7 @@ if [[ -n "$OGSOLVE" ]]; then
     done
 fi
 
+bench/machine.sh
 printf '\n%-34s %-22s %9s %9s %9s  %s\n' workload program wall_s cpu_s rss_MB answer
 row() { # label program command...
     local label="$1" prog="$2"; shift 2

@@ -20,6 +20,7 @@ OGSOLVE="$(command -v ogsolve)" || {
     exit 2
 }
 N=1000000
+bench/machine.sh
 # Times are taken by Python (wall to the microsecond, CPU from the child's
 # rusage): /usr/bin/time's 10 ms steps are 2.5% of sprague's time.
 ROUNDS="${ROUNDS:-6}" python3 - "$OGSOLVE" "$SPRAGUE" "$N" <<'PY'

@@ -5,7 +5,8 @@
 //!   with a 3 at each amount): the plain dense table, the sequence engine
 //!   under a fuzzed tuning (which picks dense or sparse paths, masks,
 //!   batches, the helper thread), and the memoised search of the solver
-//!   (the rules with their structure hidden).
+//!   (the rules with their structure hidden). `SPRAGUE_FUZZ_SIMD=plain`
+//!   (or `avx2`, `avx512`) runs every case's engine at that level.
 //! - Pattern evaluators (periodic proofs of octal codes and subtraction
 //!   sets, floor-division patterns) against the table they were proven on
 //!   and far beyond it.
@@ -140,7 +141,10 @@ fn engine_agrees(u: &mut Unstructured, game: SeqGame, table: &[u32]) -> Result<(
         fold_span: u.int_in_range(1..=256)?,
         few_candidates: u.int_in_range(0..=4)?,
         check_every: u.int_in_range(0..=5)?,
-        simd: [Simd::Plain, Simd::Avx2, d.simd][u.choose_index(3)?],
+        simd: match forced_simd() {
+            Some(level) => level,
+            None => [Simd::Plain, Simd::Avx2, d.simd][u.choose_index(3)?],
+        },
         ..d
     };
     let budget = u.int_in_range(1..=300usize)?;
@@ -161,6 +165,20 @@ fn engine_agrees(u: &mut Unstructured, game: SeqGame, table: &[u32]) -> Result<(
     let got: Vec<u32> = values.iter().map(|&v| v as u32).collect();
     assert_eq!(got, expected, "{game:?} under {tuning:?}, budget {budget}");
     Ok(())
+}
+
+/// The level of vector instructions every case runs at when
+/// `SPRAGUE_FUZZ_SIMD` names one (`plain`, `avx2` or `avx512`), so that a
+/// run covers that level's kernels on every input (`fuzz/run.sh` runs the
+/// target once per level); else the fuzzer picks a level per case.
+fn forced_simd() -> Option<Simd> {
+    static LEVEL: std::sync::OnceLock<Option<Simd>> = std::sync::OnceLock::new();
+    *LEVEL.get_or_init(|| {
+        let name = std::env::var("SPRAGUE_FUZZ_SIMD").ok().filter(|n| !n.is_empty())?;
+        let level = Simd::ALL.into_iter().find(|l| l.name() == name);
+        assert!(level.is_some(), "SPRAGUE_FUZZ_SIMD={name}: not plain, avx2 or avx512");
+        level
+    })
 }
 
 /// An error a path may give instead of an answer (a value past the

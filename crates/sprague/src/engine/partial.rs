@@ -7,7 +7,7 @@
 //! are marked (all but every m-th, [`super::Tuning::check_every`]); the
 //! first [`CANDIDATES`] common values that those marks leave free are each
 //! heap's *candidates*, and the other positions are only *checked* against
-//! them: 32 heaps per AVX-512 compare,
+//! them: 32 heaps per AVX-512 compare, 16 per AVX2 compare,
 //! with no store ([`check_candidates`]). A candidate that some checked
 //! position gives is marked. Then, for every common value up to the last
 //! candidate, the heap's bitset is exact: each such value is either marked
@@ -89,7 +89,7 @@ impl Halves {
     /// Whether there are enough positions, and the values are small
     /// enough, for the halves to pay (and the CPU has the compare).
     pub(super) fn pays(positions: usize, words: usize, isa: Isa) -> bool {
-        positions >= MIN_POSITIONS && kernel::byte_marks_fit(words) && isa.avx512bw()
+        positions >= MIN_POSITIONS && kernel::byte_marks_fit(words) && (isa.avx512bw() || isa.avx2())
     }
 
     /// Marks, for heaps h0..h0 + trust.len() (bitsets of `common.len()`
@@ -304,10 +304,14 @@ mod tests {
     }
 
     #[test]
-    fn halves_are_used_only_with_the_avx512_compares() {
+    fn halves_are_used_only_with_vector_compares() {
         for simd in Simd::ALL {
             let isa = Isa::detect(simd);
-            assert_eq!(Halves::pays(MIN_POSITIONS, 1, isa), isa.avx512bw(), "{simd}");
+            assert_eq!(
+                Halves::pays(MIN_POSITIONS, 1, isa),
+                isa.level() > Simd::Plain,
+                "{simd}"
+            );
             assert!(!Halves::pays(MIN_POSITIONS - 1, 1, isa));
         }
     }

@@ -386,6 +386,42 @@ mod tests {
         assert_eq!(t.get(1 + room), 99);
     }
 
+    /// The raw-pointer view as the pipeline uses it: another thread reads
+    /// every value published while the owner pushes more (and reads its
+    /// own). Small enough for Miri, which checks the aliasing and the
+    /// atomics (`cargo +nightly miri test -p sprague --lib
+    /// engine::table::tests::a_live_view`).
+    #[test]
+    fn a_live_view_reads_what_is_published_while_the_owner_pushes() {
+        let g = |x: usize| (x * 7 % 13) as u16;
+        let mut t = Table::new(Vec::with_capacity(48));
+        t.push(g(0)).unwrap();
+        t.pin(true);
+        // SAFETY: flat and pinned until the reader is joined.
+        let view = unsafe { t.live() };
+        std::thread::scope(|s| {
+            let reader = s.spawn(move || {
+                let mut seen = 0;
+                while seen < 48 {
+                    let vals = view.values();
+                    assert!(vals.len() >= seen, "the published count went back");
+                    for (x, &v) in vals.iter().enumerate() {
+                        assert_eq!(v, g(x));
+                    }
+                    seen = vals.len();
+                    std::thread::yield_now();
+                }
+            });
+            for x in 1..48 {
+                t.push(g(x)).unwrap();
+                assert_eq!(t.get(x - 1), g(x - 1));
+            }
+            reader.join().unwrap();
+        });
+        t.pin(false);
+        assert_eq!(t.stored(), &(0..48).map(g).collect::<Vec<_>>()[..]);
+    }
+
     #[test]
     fn a_folded_table_reads_and_checks_through_the_period() {
         // o = 2, p = 3: 0 1 | 2 3 4 | 2 3 4 …

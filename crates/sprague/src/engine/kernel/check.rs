@@ -31,6 +31,14 @@ pub(crate) fn check_candidates(
             return unsafe { check_candidates_avx512(vals, starts, cand, heaps) };
         }
     }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if isa.avx2() {
+            // SAFETY: the CPU supports AVX2 (`isa` is detected); the reads
+            // are in bounds (asserted above).
+            return unsafe { check_candidates_avx2(vals, starts, cand, heaps) };
+        }
+    }
     check_candidates_scalar(vals, starts, cand, heaps)
 }
 
@@ -97,6 +105,93 @@ unsafe fn check_candidates_avx512(
         }
     }
     hit
+}
+
+/// [`check_candidates`] with AVX2, 16 heaps at a time: per position and
+/// block, one load and one xor, then per candidate an xor and an unsigned
+/// minimum (the candidates read from memory, so that the eight minima
+/// stay in registers), as in [`check_candidates_avx512`]. Heaps past the
+/// last whole block are checked by the plain loop.
+///
+/// # Safety
+/// The CPU must support AVX2, and `vals[s..s + heaps]` must be in bounds
+/// for every start `s`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn check_candidates_avx2(
+    vals: &[u16],
+    starts: &[(usize, u16)],
+    cand: &[[u16; CHECK_HEAPS]; CANDIDATES],
+    heaps: usize,
+) -> [u64; CANDIDATES] {
+    use std::arch::x86_64::*;
+    let zero = _mm256_setzero_si256();
+    let blocks = heaps / 16;
+    // Per whole block and candidate, the lanes some position hits (all
+    // ones), as words.
+    let mut eq = [[zero; CANDIDATES]; CHECK_HEAPS / 16];
+    for (b, eq) in eq.iter_mut().enumerate().take(blocks) {
+        let mut acc = [_mm256_set1_epi16(-1); CANDIDATES];
+        for &(s, gs) in starts {
+            // SAFETY: s + 16 b + 16 <= s + heaps, within `vals` (the
+            // caller's contract).
+            let x = unsafe { _mm256_loadu_si256(vals.as_ptr().add(s + 16 * b).cast()) };
+            let x = _mm256_xor_si256(x, _mm256_set1_epi16(gs as i16));
+            // (Indices, not iterators: the minima then stay in registers.)
+            #[allow(clippy::needless_range_loop)]
+            for j in 0..CANDIDATES {
+                // SAFETY: 16 b + 16 <= heaps <= CHECK_HEAPS: within the row.
+                let c = unsafe { _mm256_loadu_si256(cand[j].as_ptr().add(16 * b).cast()) };
+                acc[j] = _mm256_min_epu16(acc[j], _mm256_xor_si256(x, c));
+            }
+        }
+        for (e, a) in eq.iter_mut().zip(acc) {
+            *e = _mm256_cmpeq_epi16(a, zero);
+        }
+    }
+    let mut hit = [0u64; CANDIDATES];
+    // Two blocks' words packed into bytes (the 128-bit lanes put back in
+    // order), one bit a heap.
+    for pair in 0..blocks.div_ceil(2) {
+        let (a, b) = (eq[2 * pair], eq[2 * pair + 1]);
+        for (h, (a, b)) in hit.iter_mut().zip(a.into_iter().zip(b)) {
+            let bytes = _mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi16(a, b));
+            let mut m = _mm256_movemask_epi8(bytes) as u32 as u64;
+            if 2 * pair + 1 >= blocks {
+                m &= 0xffff;
+            }
+            *h |= m << (32 * pair);
+        }
+    }
+    let done = 16 * blocks;
+    if done < heaps {
+        let rest = check_candidates_scalar(
+            vals,
+            &shifted(starts, done),
+            &shifted_cands(cand, done),
+            heaps - done,
+        );
+        for (h, r) in hit.iter_mut().zip(rest) {
+            *h |= r << done;
+        }
+    }
+    hit
+}
+
+/// The starts moved on by `by` heaps.
+#[cfg(target_arch = "x86_64")]
+fn shifted(starts: &[(usize, u16)], by: usize) -> Vec<(usize, u16)> {
+    starts.iter().map(|&(s, gs)| (s + by, gs)).collect()
+}
+
+/// The candidates of heaps `by..`, moved to the front.
+#[cfg(target_arch = "x86_64")]
+fn shifted_cands(cand: &[[u16; CHECK_HEAPS]; CANDIDATES], by: usize) -> [[u16; CHECK_HEAPS]; CANDIDATES] {
+    let mut out = [[u16::MAX; CHECK_HEAPS]; CANDIDATES];
+    for (o, c) in out.iter_mut().zip(cand) {
+        o[..CHECK_HEAPS - by].copy_from_slice(&c[by..]);
+    }
+    out
 }
 
 #[cfg(test)]

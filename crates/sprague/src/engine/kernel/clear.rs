@@ -1,8 +1,13 @@
 //! Pair-value clearing: take the value of every pair out of a set of
-//! pending values until it is empty (plain and AVX2 forms).
+//! pending values until it is empty (the plain forms and the dispatch;
+//! `clear_avx2` and `clear512` hold the vector forms).
 
 #[cfg(target_arch = "x86_64")]
 use super::clear512::clear_pair_values_avx512;
+#[cfg(target_arch = "x86_64")]
+use super::clear_avx2::clear_pair_values_avx2;
+use super::clear_avx2::{BLOCKS, FEW};
+use super::mark::pack64;
 use super::Isa;
 
 /// Removes from the bitset `pending` every value `lo[i] ^ hi[len − 1 − i]`,
@@ -10,8 +15,8 @@ use super::Isa;
 /// some value is left after the last pair).
 ///
 /// Every pair value must be below `pending.len() * 64` (the engine's
-/// bitsets are a power of two above its largest value): the plain form
-/// panics on a larger one, the vector forms clear a wrong value.
+/// bitsets are a power of two above its largest value): a larger one
+/// makes a form clear a wrong value or panic.
 pub(crate) fn clear_pair_values(isa: Isa, lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     debug_assert_eq!(lo.len(), hi.len());
     #[cfg(target_arch = "x86_64")]
@@ -28,227 +33,159 @@ pub(crate) fn clear_pair_values(isa: Isa, lo: &[u16], hi: &[u16], pending: &mut 
                 }
             };
         }
-        if pending.len() <= 8 && isa.avx2() {
-            // SAFETY: the CPU supports AVX2 (`isa` is detected); the set has
-            // at most 2, 4 or 8 words.
-            return unsafe {
-                match pending.len() {
-                    0..=2 => clear_pair_values_avx2::<1>(lo, hi, pending),
-                    3..=4 => clear_pair_values_avx2::<2>(lo, hi, pending),
-                    _ => clear_pair_values_avx2::<4>(lo, hi, pending),
-                }
-            };
+        if pending.len() <= 32 && isa.avx2() {
+            // SAFETY: the CPU supports AVX2, BMI1 and POPCNT (`isa` is
+            // detected); the set has at most 32 words.
+            return unsafe { clear_pair_values_avx2(lo, hi, pending) };
         }
     }
-    clear_pair_values_scalar(lo, hi, pending)
+    clear_by_seen(lo, hi, pending)
 }
 
-/// [`clear_pair_values`] with AVX2, for sets of at most 2 T words (values
-/// below 128 T, T ≤ 4): 16 pairs a step, whose values are looked up in the
-/// set as bytes (byte x / 8 of the set by `vpshufb` from T tables of 16
-/// bytes, chosen by blends on bits 4 and 5 of x / 8) and tested against
-/// 1 << (x % 8). The hits of a block of four steps (64 pairs) form one
-/// mask; they are then cleared one by one and the tables reloaded (a
-/// branch and a reload per step took Officers with AVX2 on two threads
-/// 0.90 s instead of 0.70 s). Once one or two values are left, two
-/// compares a step replace the lookup. Two streams of steps, from the
-/// first pair and from the middle, as in [`clear_pair_values_avx512`].
-/// A value at or above 128 T (which the contract excludes) reads a wrong
-/// byte of the tables, never out of bounds.
-///
-/// # Safety
-/// The CPU must support AVX2; `pending` has at most 2 T words.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn clear_pair_values_avx2<const T: usize>(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
-    use std::arch::x86_64::*;
+/// The plain form of [`clear_pair_values`] for sets of at most 32 words
+/// (else [`clear_pair_values_scalar`]): the algorithm of the AVX2 form
+/// (module `clear_avx2`), written for the compiler to vectorise (8 pairs
+/// per SSE2 or NEON step): pairs from the first one and from the middle
+/// in turn, a block of each stream at a time, each pair value a byte
+/// store while more than [`FEW`] values are pending, then compares with
+/// the few left.
+#[inline(always)]
+fn clear_by_seen(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     let n = lo.len().min(hi.len());
     let words = pending.len();
-    assert!(words <= 2 * T && matches!(T, 1 | 2 | 4));
-    let mut pend = [0u64; 8];
+    if words > 32 {
+        return clear_pair_values_scalar(lo, hi, pending);
+    }
+    let mut pend = [0u64; 32];
     pend[..words].copy_from_slice(pending);
     let mut left: u32 = pend.iter().map(|w| w.count_ones()).sum();
     if left == 0 {
         return true;
     }
-    // Reverses the words of each 128-bit lane (then the lanes are swapped).
-    let rev = _mm256_setr_epi8(
-        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3,
-        0, 1,
-    );
-    // 1 << i for byte index i < 8; 0 for an index with its top bit set.
-    let pow2 = _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0,
-        0, 0,
-    );
-    // The top bit of each word's high byte: `vpshufb` gives 0 there.
-    let high = _mm256_set1_epi16(i16::MIN);
-    let seven = _mm256_set1_epi16(7);
-    let zero = _mm256_setzero_si256();
-    let mut tables = [zero; 4];
-    // The set as T tables of 16 bytes, each in both lanes.
-    macro_rules! load_tables {
-        () => {
-            for (i, t) in tables.iter_mut().enumerate().take(T) {
-                // SAFETY: `pend` is 64 bytes and i < T <= 4: bytes
-                // 16 i..16 i + 16 are in bounds; unaligned loads are allowed.
-                *t = _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(pend.as_ptr().add(2 * i).cast()) });
-            }
-        };
-    }
-    // The values of the 16 pairs i = j..j + 16.
-    macro_rules! pairs {
-        ($j:expr) => {{
-            let j = $j;
-            debug_assert!(j + 16 <= n);
-            // SAFETY: j + 16 <= n: lo[j..j + 16] and hi[n − j − 16..n − j]
-            // are in bounds (both have at least n elements).
-            let (a, b) = unsafe {
-                (
-                    _mm256_loadu_si256(lo.as_ptr().add(j).cast()),
-                    _mm256_loadu_si256(hi.as_ptr().add(n - j - 16).cast()),
-                )
-            };
-            _mm256_xor_si256(a, _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(b, rev)))
-        }};
-    }
-    // Takes pair value `v` out of the set, if it is there.
-    macro_rules! take {
-        ($v:expr) => {{
-            let v = $v as usize;
-            debug_assert!(v < 64 * words, "pair value {v} beyond the set");
-            let (w, b) = ((v >> 6) & 7, 1u64 << (v & 63));
-            if pend[w] & b != 0 {
-                pend[w] &= !b;
-                left -= 1;
-            }
-        }};
-    }
-    // Clears the values of `x` in the lanes of `mask` (bit 2 i for lane
-    // i); true if the set is then empty.
-    macro_rules! clear {
-        ($x:expr, $mask:expr) => {{
-            let mut xs = [0u16; 16];
-            // SAFETY: `xs` is 32 bytes; an unaligned store.
-            unsafe { _mm256_storeu_si256(xs.as_mut_ptr().cast(), $x) };
-            let mut m: u32 = $mask;
-            while m != 0 {
-                take!(xs[m.trailing_zeros() as usize / 2]);
-                m &= m - 1;
-            }
-            left == 0
-        }};
-    }
-    // Misses (all ones) and hits (zero) in the words of 16 pairs' values.
-    macro_rules! misses {
-        ($x:expr) => {{
-            let x = $x;
-            let idx = _mm256_or_si256(_mm256_srli_epi16::<3>(x), high);
-            let mut byte = _mm256_shuffle_epi8(tables[0], idx);
-            if T >= 2 {
-                // Bit 4 of x / 8 moved to the top of the low byte.
-                let b4 = _mm256_slli_epi16::<3>(idx);
-                byte = _mm256_blendv_epi8(byte, _mm256_shuffle_epi8(tables[1], idx), b4);
-                if T == 4 {
-                    let upper = _mm256_blendv_epi8(
-                        _mm256_shuffle_epi8(tables[2], idx),
-                        _mm256_shuffle_epi8(tables[3], idx),
-                        b4,
-                    );
-                    byte = _mm256_blendv_epi8(byte, upper, _mm256_slli_epi16::<2>(idx));
-                }
-            }
-            let bit = _mm256_shuffle_epi8(pow2, _mm256_or_si256(_mm256_and_si256(x, seven), high));
-            _mm256_cmpeq_epi16(_mm256_and_si256(byte, bit), zero)
-        }};
-    }
     let mid = n / 2;
     let (mut ia, mut ib) = (0, mid);
-    load_tables!();
-    // Blocks of 64 pairs, 32 from each stream: the hits of a block in one
-    // mask (no branch per step), its values stored in the mask's order.
-    let mut xs = [0u16; 64];
-    while left > 2 && ia + 32 <= mid && ib + 32 <= n {
-        let mut hit = 0u64;
-        for (h, d) in [0usize, 16].into_iter().enumerate() {
-            let (a, b) = (pairs!(ia + d), pairs!(ib + d));
-            // `packs` takes the low lanes of a and b, then the high lanes:
-            // byte k of the mask is the pair at xs[32 h + k].
-            let m = _mm256_movemask_epi8(_mm256_packs_epi16(misses!(a), misses!(b))) as u32;
-            hit |= u64::from(!m) << (32 * h);
-            // SAFETY: xs[32 h..32 h + 32] is 64 bytes; unaligned stores.
-            unsafe {
-                _mm256_storeu_si256(
-                    xs.as_mut_ptr().add(32 * h).cast(),
-                    _mm256_permute2x128_si256::<0x20>(a, b),
-                );
-                _mm256_storeu_si256(
-                    xs.as_mut_ptr().add(32 * h + 16).cast(),
-                    _mm256_permute2x128_si256::<0x31>(a, b),
-                );
+    if left as usize > FEW {
+        let mut seen = [0u8; 2048];
+        let mut xs = [0u16; 2 * 256];
+        for b in 0.. {
+            let len = BLOCKS[b.min(BLOCKS.len() - 1)].min(mid - ia).min(n - ib);
+            if len == 0 {
+                break;
+            }
+            let (xa, xb) = xs[..2 * len].split_at_mut(len);
+            pair_values(&lo[ia..ia + len], &hi[n - ia - len..n - ia], xa);
+            pair_values(&lo[ib..ib + len], &hi[n - ib - len..n - ib], xb);
+            for &x in &xs[..2 * len] {
+                debug_assert!((x as usize) < 64 * words, "pair value {x} beyond the set");
+                seen[x as usize & 2047] = 1;
+            }
+            ia += len;
+            ib += len;
+            left = 0;
+            for (p, row) in pend[..words].iter_mut().zip(seen.chunks_exact(64)) {
+                *p &= !pack64(row);
+                left += p.count_ones();
+            }
+            if left as usize <= FEW {
+                break;
             }
         }
-        ia += 32;
-        ib += 32;
-        if hit != 0 {
-            while hit != 0 {
-                take!(xs[hit.trailing_zeros() as usize]);
-                hit &= hit - 1;
-            }
-            if left == 0 {
-                pending.fill(0);
-                return true;
-            }
-            load_tables!();
+        if left == 0 {
+            pending.fill(0);
+            return true;
         }
     }
-    if left <= 2 {
-        // The values left, the first one twice if only one.
-        let mut want = [u16::MAX; 2];
-        for (w, &x) in pend.iter().enumerate() {
+    if left as usize <= FEW {
+        let mut want = [0u16; FEW];
+        let mut k = 0;
+        for (w, &x) in pend[..words].iter().enumerate() {
             let mut x = x;
             while x != 0 {
-                let v = (w * 64 + x.trailing_zeros() as usize) as u16;
-                if want[0] == u16::MAX {
-                    want = [v, v];
-                } else {
-                    want[1] = v;
-                }
+                want[k] = (w * 64 + x.trailing_zeros() as usize) as u16;
+                k += 1;
                 x &= x - 1;
             }
         }
-        let (mut w0, mut w1) = (
-            _mm256_set1_epi16(want[0] as i16),
-            _mm256_set1_epi16(want[1] as i16),
-        );
-        while ia + 16 <= mid && ib + 16 <= n {
-            for j in [ia, ib] {
-                let x = pairs!(j);
-                let eq = _mm256_or_si256(_mm256_cmpeq_epi16(x, w0), _mm256_cmpeq_epi16(x, w1));
-                let hit = _mm256_movemask_epi8(eq) as u32 & 0x5555_5555;
-                if hit != 0 {
-                    if clear!(x, hit) {
-                        pending.fill(0);
-                        return true;
-                    }
-                    // One value left: compare with it alone.
-                    let v = want[0].max(want[1]);
-                    let v = if pend[(v as usize >> 6) & 7] >> (v & 63) & 1 == 1 {
-                        v
-                    } else {
-                        want[0]
-                    };
-                    (w0, w1) = (_mm256_set1_epi16(v as i16), _mm256_set1_epi16(v as i16));
+        while k > 0 {
+            for i in k..FEW {
+                want[i] = want[0];
+            }
+            let hit = match k {
+                1 => compare_run::<1>(lo, hi, &mut ia, &mut ib, &want),
+                2 => compare_run::<2>(lo, hi, &mut ia, &mut ib, &want),
+                _ => compare_run::<FEW>(lo, hi, &mut ia, &mut ib, &want),
+            };
+            let Some(xs) = hit else {
+                break;
+            };
+            // Keep the values no pair of the run hit.
+            let mut kept = 0;
+            for i in 0..k {
+                if !xs.contains(&want[i]) {
+                    want[kept] = want[i];
+                    kept += 1;
                 }
             }
-            ia += 16;
-            ib += 16;
+            k = kept;
+        }
+        if k == 0 {
+            pending.fill(0);
+            return true;
+        }
+        pend = [0; 32];
+        for &v in &want[..k] {
+            pend[v as usize >> 6] |= 1 << (v & 63);
         }
     }
     pending.copy_from_slice(&pend[..words]);
     // The pairs left at the end of each stream: i in [ia, mid) and [ib, n).
     clear_pair_values_scalar(&lo[ia..mid], &hi[n - mid..n - ia], pending)
         || clear_pair_values_scalar(&lo[ib..n], &hi[..n - ib], pending)
+}
+
+/// The values of 32 pairs of each stream at a time, from ia and from ib,
+/// compared with want[..K] (want[0] in place of the entries past k),
+/// until a run hits one: then its 64 values (and the streams moved past
+/// it); `None` once fewer than 32 pairs are left in a stream.
+#[inline(always)]
+fn compare_run<const K: usize>(
+    lo: &[u16],
+    hi: &[u16],
+    ia: &mut usize,
+    ib: &mut usize,
+    want: &[u16; FEW],
+) -> Option<[u16; 64]> {
+    let n = lo.len().min(hi.len());
+    let mid = n / 2;
+    let w: [u16; K] = std::array::from_fn(|i| want[i]);
+    let mut xs = [0u16; 64];
+    while *ia + 32 <= mid && *ib + 32 <= n {
+        let (xa, xb) = xs.split_at_mut(32);
+        pair_values(&lo[*ia..*ia + 32], &hi[n - *ia - 32..n - *ia], xa);
+        pair_values(&lo[*ib..*ib + 32], &hi[n - *ib - 32..n - *ib], xb);
+        *ia += 32;
+        *ib += 32;
+        let mut any = 0u16;
+        for &x in &xs {
+            for &v in &w {
+                any |= u16::from(x == v);
+            }
+        }
+        if any != 0 {
+            return Some(xs);
+        }
+    }
+    None
+}
+
+/// `out[i] = lo[i] ^ hi[len − 1 − i]`, for the length of `out`.
+#[inline(always)]
+fn pair_values(lo: &[u16], hi: &[u16], out: &mut [u16]) {
+    let n = out.len();
+    let (lo, hi) = (&lo[..n], &hi[..n]);
+    for i in 0..n {
+        out[i] = lo[i] ^ hi[n - 1 - i];
+    }
 }
 
 /// The plain form of [`clear_pair_values`].
@@ -403,5 +340,68 @@ mod tests {
                 assert_eq!(p, want, "{isa:?}");
             }
         }
+    }
+
+    #[test]
+    fn clearing_sparse_values_agrees_with_a_plain_loop() {
+        // As in the engine: pending values are rare under a mask, pair
+        // values mostly rare too, with a few common ones.
+        let mut s = 4242u64;
+        let mut rnd = |m: u64| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 32) % m
+        };
+        let rare = |v: u64, mask: u16| (v as u16 & mask).count_ones().is_multiple_of(2);
+        let mut checked = [0usize; 2];
+        for (words, mask) in [
+            (1usize, 0x2du16),
+            (2, 0x41),
+            (4, 0x1ee),
+            (8, 0x1ee),
+            (8, 0x0f3),
+            (8, 0x100),
+            (16, 0x3a1),
+            (32, 0x7b8),
+            (32, 0x0b8),
+            (64, 0xf00),
+        ] {
+            let bound = words as u64 * 64;
+            for len in [0usize, 1, 16, 31, 33, 63, 64, 65, 100, 129, 300, 1000, 3001] {
+                for _ in 0..10 {
+                    // A value of the bound's range, rare with odds 15/16.
+                    let mut value = |common_odds: u64| loop {
+                        let v = rnd(bound);
+                        if rare(v, mask) != (rnd(common_odds) == 0) {
+                            return v as u16;
+                        }
+                    };
+                    let lo: Vec<u16> = (0..len).map(|_| value(16)).collect();
+                    let hi: Vec<u16> = (0..len).map(|_| value(1 << 30)).collect();
+                    let mut pending = vec![0u64; words];
+                    let count = value(1 << 30) % 40 + 1;
+                    for _ in 0..count {
+                        let v = value(1 << 30) as usize;
+                        pending[v >> 6] |= 1 << (v & 63);
+                    }
+                    let (want, empty) = plain_clear(&lo, &hi, &pending);
+                    checked[usize::from(empty)] += 1;
+                    for isa in levels() {
+                        let mut got = pending.clone();
+                        assert_eq!(
+                            clear_pair_values(isa, &lo, &hi, &mut got),
+                            empty,
+                            "words {words} mask {mask:#x} len {len} {isa:?}"
+                        );
+                        if !empty {
+                            assert_eq!(got, want, "words {words} mask {mask:#x} len {len} {isa:?}");
+                        }
+                    }
+                }
+            }
+        }
+        // Both outcomes are checked many times.
+        assert!(checked.iter().all(|&c| c > 100), "{checked:?}");
     }
 }

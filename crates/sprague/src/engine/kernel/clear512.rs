@@ -50,6 +50,10 @@ pub(super) static ONE_HOT: OneHot = {
 /// mispredicted branch per hit): the values hit in a block of steps are
 /// appended to a buffer (`vpcompressw`, no branch), and cleared from the set
 /// after the block, which ends the scan once the set is empty.
+///
+/// # Safety
+/// The CPU must support AVX-512 F, BW, VBMI, VBMI2 and VPOPCNTDQ, and
+/// POPCNT; `pending` has at most 8 T words.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,avx512vpopcntdq,popcnt")]
 pub(super) unsafe fn clear_pair_values_avx512<const T: usize>(
@@ -156,10 +160,8 @@ pub(super) unsafe fn clear_pair_values_avx512<const T: usize>(
             let mut sum = _mm512_setzero_si512();
             for i in 0..T {
                 // SAFETY: `pend` is 256 bytes, T <= 4 registers of 64.
-                sum = _mm512_add_epi64(
-                    sum,
-                    _mm512_popcnt_epi64(unsafe { _mm512_loadu_si512(pend.as_ptr().add(8 * i).cast()) }),
-                );
+                let words = unsafe { _mm512_loadu_si512(pend.as_ptr().add(8 * i).cast()) };
+                sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(words));
             }
             _mm512_reduce_add_epi64(sum) as u32
         }};

@@ -10,7 +10,8 @@ use super::super::Simd;
 /// those instructions; the kernels' `unsafe` calls rest on that.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Isa {
-    /// AVX2: pair searches, small marks.
+    /// AVX2 (with BMI1 and POPCNT, which every AVX2 CPU has): pair
+    /// searches, pair-value clearing, marks and candidate checks.
     avx2: bool,
     /// AVX-512 F and BW: byte-row marks and candidate checks.
     avx512bw: bool,
@@ -24,7 +25,7 @@ impl Isa {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::is_x86_feature_detected as has;
-            let avx2 = cap >= Simd::Avx2 && has!("avx2");
+            let avx2 = cap >= Simd::Avx2 && has!("avx2") && has!("bmi1") && has!("popcnt");
             let avx512bw = cap >= Simd::Avx512 && has!("avx512bw");
             Isa {
                 avx2,
@@ -60,7 +61,7 @@ impl Isa {
 
     /// Whether AVX2 is in use.
     #[inline]
-    pub(super) fn avx2(self) -> bool {
+    pub(crate) fn avx2(self) -> bool {
         self.avx2
     }
 
@@ -107,7 +108,7 @@ mod tests {
             let avx2 = Isa::detect(Simd::Avx2);
             assert_eq!(
                 (avx2.avx2, avx2.avx512bw, avx2.avx512_scan),
-                (has!("avx2"), false, false)
+                (has!("avx2") && has!("bmi1") && has!("popcnt"), false, false)
             );
             let best = Isa::detect(Simd::Avx512);
             let scan = has!("avx512bw")
@@ -117,7 +118,11 @@ mod tests {
                 && has!("popcnt");
             assert_eq!(
                 (best.avx2, best.avx512bw, best.avx512_scan),
-                (has!("avx2"), has!("avx512bw"), scan)
+                (
+                    has!("avx2") && has!("bmi1") && has!("popcnt"),
+                    has!("avx512bw"),
+                    scan
+                )
             );
         }
     }

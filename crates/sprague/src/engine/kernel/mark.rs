@@ -23,6 +23,10 @@ pub(crate) fn mark_batch64(
     mark_batch64_body(bits, heaps, vals, rare, off)
 }
 
+/// [`mark_batch64`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn mark_batch64_avx2(bits: &mut [u64], heaps: usize, vals: &[u16], rare: &[(u32, u16)], off: usize) {
@@ -79,9 +83,62 @@ pub(crate) fn mark_batch(
             return;
         }
     }
+    if words * 64 <= MAX_BYTE_BOUND && rare.len() >= MIN_BYTE_MARKS {
+        mark_batch_bytes_plain(bits, words, heaps, vals, rare, off);
+        return;
+    }
     mark_batch_body(bits, words, heaps, vals, rare, off)
 }
 
+/// [`mark_batch_body`] with a byte per value, plainly: one store per mark
+/// (no load, no wait on an earlier mark in the same word, as setting bits
+/// has), heaps in groups whose byte rows fit in L1, each group's rows then
+/// packed into its bitsets (Officers to 10^6 plain, one thread: 2.40 s
+/// instead of 2.90 s with bit marks).
+fn mark_batch_bytes_plain(
+    bits: &mut [u64],
+    words: usize,
+    heaps: usize,
+    vals: &[u16],
+    rare: &[(u32, u16)],
+    off: usize,
+) {
+    let bound = words * 64;
+    assert!(bound.is_power_of_two() && bound <= BYTE_ROWS);
+    let group = (BYTE_ROWS / bound).min(64);
+    let mut buf = vec![0u8; BYTE_ROWS];
+    let mut i0 = 0;
+    while i0 < heaps {
+        let len = (heaps - i0).min(group);
+        let rows = &mut buf[..len * bound];
+        rows.fill(0);
+        for &(p, gp) in rare {
+            let start = off - p as usize + i0;
+            let src = &vals[start..start + len];
+            for (j, &x) in src.iter().enumerate() {
+                let a = j * bound + ((x ^ gp) as usize & (bound - 1));
+                debug_assert!(a < rows.len());
+                // SAFETY: j < len and the value is below bound: a is below
+                // len * bound, the length of `rows`.
+                unsafe { *rows.get_unchecked_mut(a) = 1 };
+            }
+        }
+        for (row, out) in rows
+            .chunks_exact(bound)
+            .zip(bits[i0 * words..(i0 + len) * words].chunks_exact_mut(words))
+        {
+            for (w, b) in out.iter_mut().zip(row.chunks_exact(64)) {
+                *w |= pack64(b);
+            }
+        }
+        i0 += len;
+    }
+}
+
+/// [`mark_batch_body`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn mark_batch_avx2(
@@ -308,7 +365,12 @@ unsafe fn mark_batch_bytes_avx2(
                     unsafe { _mm256_storeu_si256(addr.as_mut_ptr().add(r * blocks + b).cast(), a) };
                 }
             }
-            for &a in addr[..run.len() * blocks].iter().flatten() {
+            let flat = addr.as_ptr().cast::<u16>();
+            for j in 0..run.len() * blocks * 16 {
+                // SAFETY: j < RUN * 4 * 16 words of `addr`. (A volatile
+                // read, as in `mark_batch_avx512`: a flattened iterator
+                // took about ten instructions a mark.)
+                let a = unsafe { std::ptr::read_volatile(flat.add(j)) };
                 // SAFETY: a = (16 b + j) bound + v with 16 b + j < 16 blocks
                 // <= len and v < bound: below len * bound.
                 unsafe { *rows.get_unchecked_mut(a as usize) = 1 };
@@ -343,13 +405,17 @@ unsafe fn mark_batch_bytes_avx2(
     }
 }
 
-/// Bit i set where `b[i] != 0`, for 64 bytes.
+/// Bit i set where `b[i]` is 1, for 64 bytes that are each 0 or 1: eight
+/// bytes at a time, gathered into their top byte by one multiply.
 #[inline(always)]
-fn pack64(b: &[u8]) -> u64 {
+pub(super) fn pack64(b: &[u8]) -> u64 {
     let b: &[u8; 64] = b.try_into().expect("64 bytes");
     let mut w = 0u64;
-    for (i, &x) in b.iter().enumerate() {
-        w |= u64::from(x != 0) << i;
+    for (k, c) in b.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        debug_assert!(x & !0x0101_0101_0101_0101 == 0, "bytes other than 0 and 1");
+        // Byte j (0 or 1) lands on bit 56 + j; no two products carry.
+        w |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
     }
     w
 }
@@ -410,6 +476,9 @@ mod tests {
                     unsafe { mark_batch_avx512(&mut got, words, heaps, &vals, &rare, off) };
                     assert_eq!(got, want, "AVX-512, words {words} heaps {heaps}");
                 }
+                let mut got = vec![0u64; heaps * words];
+                mark_batch_bytes_plain(&mut got, words, heaps, &vals, &rare, off);
+                assert_eq!(got, want, "plain bytes, words {words} heaps {heaps}");
                 #[cfg(target_arch = "x86_64")]
                 if Isa::detect(Simd::Avx2).avx2() {
                     let mut got = vec![0u64; heaps * words];

@@ -20,6 +20,7 @@
 mod check;
 mod clear;
 mod clear512;
+mod clear_avx2;
 mod isa;
 mod mark;
 mod pairs;

@@ -23,6 +23,10 @@ pub(crate) fn any_pair_is(isa: Isa, lo: &[u16], hi: &[u16], v: u16) -> bool {
     any_pair_is_body(lo, hi, v)
 }
 
+/// [`any_pair_is`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn any_pair_is_avx2(lo: &[u16], hi: &[u16], v: u16) -> bool {
@@ -73,6 +77,11 @@ pub(crate) fn pair_mask64(isa: Isa, lo: &[u16], hi: &[u16]) -> u64 {
     pair_mask64_body(lo, hi)
 }
 
+/// [`pair_mask64`] with AVX2: four pairs a step, each value's bit set by
+/// a variable shift of 64-bit lanes.
+///
+/// # Safety
+/// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn pair_mask64_avx2(lo: &[u16], hi: &[u16]) -> u64 {
