@@ -59,7 +59,7 @@ pub enum Command {
     Serve(ServeArgs),
     /// Run many octal or hexadecimal codes through the sequence engine, one JSON line each (resumable), or print a survey's table.
     #[command(
-        long_about = "Run many octal or hexadecimal codes through the sequence engine on every core, each to --upto N on one thread and stopped as soon as its period is proven, and append one JSON line per code to --out as each finishes: code, status (trivial, proven, observed, open), preperiod, period, computed_to, max_value, mask, rare, seconds, upto (see the README).\n\nRunning the same command again resumes: codes already in the file are skipped and a torn last line (a survey killed while writing it) is dropped. With --report FILE it prints the table a paper prints instead.",
+        long_about = "Run many octal or hexadecimal codes through the sequence engine on every core, each to --upto N on one thread and stopped as soon as its period is proven, and append one JSON line per code to --out as each finishes: code, status (trivial, proven, observed, open), preperiod, period, computed_to, max_value, mask, rare, seconds, upto (see docs/surveys.md).\n\nRunning the same command again resumes: codes already in the file are skipped and a torn last line (a survey killed while writing it) is dropped. With --report FILE it prints the table a paper prints instead.",
         after_help = "Examples:\n  sprague survey 0.77 0.07 0.137 --upto 10^5 --out known.jsonl\n  sprague survey --digits 3 --upto 10^5 --out three.jsonl      (every octal code 0.d1d2d3)\n  sprague survey --digits 2 --hex --upto 10^5 --out hex2.jsonl  (hexadecimal codes too)\n  sprague survey --file codes.txt --upto 10^6 --out s.jsonl --jobs 2\n  sprague survey --report three.jsonl                           (Markdown table)\n  sprague survey --report three.jsonl --format csv -o three.csv"
     )]
     Survey(SurveyArgs),
@@ -178,7 +178,7 @@ pub struct TableArgs {
     pub upto: String,
     /// Print JSON: {"values": [...]} or {"rows": [[...], ...]}; for a long
     /// run (--summary, --checkpoint, --out, --full) the summary as one object
-    /// (see the README).
+    /// (see docs/long-runs.md).
     #[arg(long)]
     pub json: bool,
     /// Values per row of the text layout.
@@ -230,7 +230,7 @@ pub struct LongRunArgs {
     /// where saving is slow, so that saving takes at most a tenth of the run.
     #[arg(long, value_name = "SECS", default_value_t = 5.0, requires = "checkpoint", value_parser = seconds_between_checkpoints, allow_negative_numbers = true)]
     pub checkpoint_every: f64,
-    /// Write the values to FILE in sprague's binary sequence format (see the README).
+    /// Write the values to FILE in sprague's binary sequence format (see docs/long-runs.md).
     #[arg(short = 'o', long = "out", visible_alias = "output", value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
     /// Compute every value up to N even after a period is proven (past the

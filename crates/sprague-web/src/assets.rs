@@ -14,7 +14,7 @@ pub(crate) async fn serve(uri: Uri) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
         return ApiError::not_found(format!(
-            "no API endpoint `{}` (see the README's \"Web page\" section)",
+            "no API endpoint `{}` (see docs/web.md)",
             sprague::excerpt(path)
         ))
         .into_response();

@@ -106,6 +106,11 @@ impl From<sprague::Error> for ApiError {
     fn from(e: sprague::Error) -> ApiError {
         use sprague::ErrorKind as K;
         let kind = e.kind();
+        let mut message = e.to_string();
+        if let sprague::Error::NotHeap { .. } = e {
+            // What to ask instead, as the CLI's hint says it for its flags.
+            message.push_str("; give `upto` as two numbers [N, M] for its table of pairs");
+        }
         let status = match kind {
             K::BadInput => StatusCode::BAD_REQUEST,
             K::NotFound => StatusCode::NOT_FOUND,
@@ -120,7 +125,7 @@ impl From<sprague::Error> for ApiError {
             } else {
                 Retry::No
             },
-            ..ApiError::new(status, e.to_string())
+            ..ApiError::new(status, message)
         }
     }
 }

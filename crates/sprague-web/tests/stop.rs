@@ -61,12 +61,12 @@ async fn every_long_computation_ends_within_half_a_second_of_its_503() {
         (
             "misère value",
             "/api/value",
-            json!({"spec": "kayles", "positions": [30, 31, 32, 33, 34, 35], "misere": true}),
+            json!({"spec": "grundy", "positions": [30, 31, 32, 33, 34], "misere": true}),
         ),
         (
             "play start",
             "/api/play",
-            json!({"spec": "kayles", "positions": [30, 31, 32, 33, 34, 35], "misere": true}),
+            json!({"spec": "grundy", "positions": [30, 31, 32, 33, 34], "misere": true}),
         ),
         (
             "scripted table",

@@ -137,7 +137,7 @@ fn a_negative_position_gets_spragues_own_message_not_claps() {
 fn json_errors_are_one_object_on_stderr_with_the_same_exit_code() {
     for (args, code, kind) in [
         (&["value", "kayles", "x", "--json"][..], 2, "bad_input"),
-        (&["value", "--json", "nope", "3"][..], 2, "bad_input"),
+        (&["value", "--json", "nope", "3"][..], 2, "not_found"),
         (&["table", "nim", "--upto", "10^12", "--json"][..], 2, "bound"),
         // A command-line error found by the parser.
         (&["value", "kayles", "--json", "--bogus"][..], 2, "bad_input"),

@@ -229,7 +229,7 @@ fn dense<R: Ruleset>(rules: &R, upto: u64, limits: Limits, watch: &mut dyn Watch
     while done < upto {
         let started = Instant::now();
         done = done.saturating_add(budget).min(upto);
-        solver.heap_table(done)?;
+        crate::solve::progress::of_total(upto + 1, || solver.heap_table(done))?;
         if done < upto {
             watch.between(done + 1, upto + 1)?;
         }

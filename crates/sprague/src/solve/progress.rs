@@ -96,6 +96,26 @@ pub fn reporting<T>(progress: Rc<dyn Progress>, work: impl FnOnce() -> T) -> T {
     work()
 }
 
+/// Runs `work` with the reports of [`Task::HeapValues`] given `total` as
+/// their end: a table grown in slices reports each slice's heaps against
+/// the whole table, not against the slice.
+pub(crate) fn of_total<T>(total: u64, work: impl FnOnce() -> T) -> T {
+    /// The outer reporter, told the whole table's end.
+    struct Whole(Rc<dyn Progress>, u64);
+    impl Progress for Whole {
+        fn report(&self, mut step: Step) {
+            if step.task == Task::HeapValues {
+                step.total = Some(self.1);
+            }
+            self.0.report(step);
+        }
+    }
+    match CURRENT.with(|c| c.borrow().clone()) {
+        Some(outer) => reporting(Rc::new(Whole(outer, total)), work),
+        None => work(),
+    }
+}
+
 /// Tells the reporter of this thread, if any, that `task` is at `done` of
 /// `total`.
 pub(crate) fn report(task: Task, done: u64, total: Option<u64>) {

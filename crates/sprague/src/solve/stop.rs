@@ -133,7 +133,9 @@ pub(crate) fn check_memory(bytes: u64, what: impl FnOnce() -> String) -> Result<
     })
 }
 
-/// Whether the computation on this thread was asked to end.
+/// Whether the computation on this thread was asked to end (scripts ask
+/// it from inside Rhai's progress callback).
+#[cfg_attr(not(feature = "scripts"), allow(dead_code))]
 pub(crate) fn stopped() -> bool {
     check().is_err()
 }
