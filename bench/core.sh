@@ -3,7 +3,7 @@
 # against the same loop in plain C (bench/ref/table.c, gcc -O2), one run.
 # usage: bench/core.sh [N]   (default 99999: the largest N that `table` serves
 # with the plain dense loop; from 100000 on octal codes and Grundy's game go to
-# the sequence engine, which is far faster, see README "Long sequence runs")
+# the sequence engine, which is far faster, see docs/long-runs.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-99999}

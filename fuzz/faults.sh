@@ -45,7 +45,7 @@ survey_args=(survey --upto "$SURVEY_UPTO" --jobs 2 --out s.jsonl
 # What is compared: the table's sequence file, the survey's records
 # without their times (sorted), and in both the names in the directory.
 # A run killed while it wrote --out leaves its `g.seq.PID.tmp` (see the
-# README: sprague cannot tell a dead run's from a live one's on another
+# docs/long-runs.md: sprague cannot tell a dead run's from a live one's on another
 # machine): counted, not compared.
 digest_table() { cat "$1/g.seq"; ls -A "$1" | grep -v '^g\.seq\.[0-9]*\.tmp$'; }
 digest_survey() {
@@ -116,7 +116,7 @@ loop survey digest_survey "${survey_args[@]}"
 
 printf '%-8s %6s %18s %11s %14s\n' run kills "resumes identical" mismatches "total seconds"
 printf '%s\n' "${rows[@]}"
-[ "$stale" -eq 0 ] || echo "note: $stale temporaries of --out left by runs killed while writing it (not removed by sprague; see the README)"
+[ "$stale" -eq 0 ] || echo "note: $stale temporaries of --out left by runs killed while writing it (not removed by sprague; see docs/long-runs.md)"
 if [ "$failed" -eq 0 ]; then
   rm -rf "$WORK"
 else

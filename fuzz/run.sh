@@ -3,7 +3,7 @@
 # and one process at a time, then prints a table: target, executions,
 # executions per second, and the crash/timeout/out-of-memory files the run
 # left in fuzz/artifacts/TARGET (new ones only). Needs nightly and
-# cargo-fuzz (see README, Fuzzing). Exit status 1 if anything was found.
+# cargo-fuzz (see docs/fuzzing.md). Exit status 1 if anything was found.
 #
 #   fuzz/run.sh            # 60 s per target
 #   fuzz/run.sh 20         # a smoke run
