@@ -40,7 +40,7 @@ heavy() { # client id, body: re-sent until the end
 }
 for i in $(seq "$HEAVY"); do
     if [ $((i % 2)) -eq 0 ]; then
-        heavy "$i" '{"spec":"kayles","positions":[30,31,32,33,34,35],"misere":true}' &
+        heavy "$i" '{"spec":"grundy","positions":[30,31,32,33,34],"misere":true}' &
     else
         heavy "$i" '{"spec":"kayles","positions":[40,41,42],"random":true}' &
     fi

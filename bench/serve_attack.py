@@ -40,8 +40,8 @@ STOPS = [
     ("loopy table", "/api/table", {"spec": "updown:1,2,3/4,5/1000000", "upto": 1000000}),
     ("loopy value", "/api/value", {"spec": "updown:1/1/100000000", "positions": [3]}),
     ("random play", "/api/value", {"spec": "kayles", "positions": [40, 41, 42], "random": True}),
-    ("misère value", "/api/value", {"spec": "kayles", "positions": [30, 31, 32, 33, 34, 35], "misere": True}),
-    ("play start", "/api/play", {"spec": "kayles", "positions": [30, 31, 32, 33, 34, 35], "misere": True}),
+    ("misère value", "/api/value", {"spec": "grundy", "positions": [30, 31, 32, 33, 34], "misere": True}),
+    ("play start", "/api/play", {"spec": "grundy", "positions": [30, 31, 32, 33, 34], "misere": True}),
     ("scripted table", "/api/table", {"spec": "script:slow.rhai", "script": SLOW_SCRIPT, "upto": 5000}),
     ("misère table", "/api/table", {"spec": "kayles", "upto": 60, "kind": "misere"}),
 ]
