@@ -90,10 +90,10 @@ def test_each_code_is_run_and_written_once(tmp_path, monkeypatch):
     calls = []
     real = survey_module._local
 
-    def twice(todo, upto):
+    def twice(todo, upto, *rest):
         # Every result arrives twice, as from a task that Dask ran twice.
         calls.append(list(todo))
-        for got in real(todo, upto):
+        for got in real(todo, upto, *rest):
             yield got
             yield got
 
