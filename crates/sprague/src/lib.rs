@@ -18,14 +18,20 @@
 //!
 //! ```
 //! use sprague::rules::Game;
-//! use sprague::solve::{Limits, Solver};
 //!
-//! // Nim with heaps 3, 4, 5: the player to move wins by taking 2 from the 3.
-//! let game: Game = "nim".parse().unwrap();
-//! let Game::Nim(nim) = game else { unreachable!() };
-//! let mut solver = Solver::new(&nim, Limits::default());
-//! let moves = solver.winning_moves(&[3, 4, 5]).unwrap();
-//! assert_eq!(moves[0].label, "take 2 from the heap of 3");
+//! // Kayles with rows of 7 and 11 pins: g = 2 xor 6 = 4, so the player to
+//! // move wins, and every winning move is listed.
+//! let kayles: Game = "kayles".parse()?;
+//! let answer = kayles.value(&["7", "11"])?;
+//! assert_eq!(answer.grundy, Some(4));
+//! assert_eq!(answer.winning_moves[0].label, "take 1 from 11, leaving 10");
+//!
+//! // Its values, and their pattern proven by the octal periodicity
+//! // theorem: g(n) for any n below 2^64 at once.
+//! assert_eq!(kayles.heap_values(11)?.get(11), Some(6));
+//! let proof = kayles.analyze(None)?.proof.expect("Kayles' period is proven");
+//! assert_eq!(proof.evaluator.value(1_000_000_000_000_000_000), 1);
+//! # Ok::<(), sprague::Error>(())
 //! ```
 
 #![warn(missing_docs)]

@@ -9,6 +9,7 @@
 
 mod analysis;
 mod exact;
+mod game;
 mod table;
 mod value;
 mod values;
