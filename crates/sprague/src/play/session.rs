@@ -663,6 +663,9 @@ mod tests {
         };
         for o in [Opponent::Random, Opponent::Fallible(0.5)] {
             assert_eq!(run(o, 5), run(o, 5));
+            // An opponent that ignored its seed would play one game only.
+            let games: std::collections::HashSet<Vec<String>> = (1..=8).map(|seed| run(o, seed)).collect();
+            assert!(games.len() > 1, "{o:?}: the same game for eight seeds");
         }
         assert_eq!("fallible:0.25".parse::<Opponent>(), Ok(Opponent::Fallible(0.25)));
         assert!("fallible:1.5".parse::<Opponent>().is_err());
