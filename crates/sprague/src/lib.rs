@@ -42,6 +42,7 @@ pub mod engine;
 pub mod error;
 pub mod nimber;
 pub mod number;
+pub mod os;
 pub mod pattern;
 pub mod play;
 pub mod problems;
