@@ -6,6 +6,8 @@
 //! (an internal error: a bug in sprague, not in the input); with `--json`,
 //! that message is a JSON object ([`report`]).
 
+#![forbid(unsafe_code)]
+
 mod cli;
 mod cmd;
 mod report;

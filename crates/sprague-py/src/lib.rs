@@ -19,6 +19,7 @@
 //!   `sprague.InternalError`.
 //!
 //! Surveys (`survey`) run many codes, one record each, for `sprague.survey`.
+#![forbid(unsafe_code)]
 
 mod callback;
 mod errors;

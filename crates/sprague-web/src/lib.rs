@@ -19,6 +19,8 @@
 //! or 5xx with `{"error": "..."}`.
 
 #![warn(missing_docs)]
+// System calls go through safe wrappers (module `sys`).
+#![forbid(unsafe_code)]
 
 mod api;
 mod assets;

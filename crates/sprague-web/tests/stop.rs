@@ -25,8 +25,7 @@ fn cpu() -> Duration {
         .take(2)
         .map(|x| x.parse().unwrap())
         .collect();
-    // SAFETY: sysconf only reads a system value.
-    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    let hz = rustix::param::clock_ticks_per_second() as f64;
     Duration::from_secs_f64((f[0] + f[1]) as f64 / hz)
 }
 

@@ -35,11 +35,20 @@
 //! ```
 
 #![warn(missing_docs)]
+// Unsafe code lives only in the engine's kernels (SIMD, the raw table
+// view); wherever it is, every unsafe fn says its contract (`# Safety`)
+// and every unsafe operation says why it is sound, inside an unsafe fn too.
+#![deny(
+    unsafe_op_in_unsafe_fn,
+    clippy::undocumented_unsafe_blocks,
+    clippy::missing_safety_doc
+)]
 
 pub mod engine;
 pub mod error;
 pub mod nimber;
 pub mod number;
+pub mod os;
 pub mod pattern;
 pub mod play;
 pub mod problems;

@@ -1,0 +1,288 @@
+//! Normal-play answers: Sprague–Grundy values, heap values from the
+//! sequence engine or a proven pattern, and boards split into components.
+
+use super::graph::add_remoteness;
+use super::{heap_pattern, Answer, ComponentValue, Query, RatedMove};
+use crate::engine::{Engine, SeqGame, Status};
+use crate::pattern::{splits, Proof};
+use crate::rules::{octal_move_label, Convention, HeapMoves, Ruleset};
+use crate::solve::{Limits, Play, Solver, WinningMove};
+use crate::{Error, Nimber, Outcome, Result};
+
+/// The budget for a Grundy value that is only a bonus, when the rules
+/// know the outcome in closed form (a few milliseconds).
+const QUICK_LIMITS: Limits = Limits {
+    max_states: 200_000,
+    max_work: 2_000_000,
+};
+
+/// From this heap on, values come from the sequence engine (octal games
+/// and Grundy's game without a proven pattern): the dense table costs
+/// O(n²) for splitting games.
+use crate::engine::SEQUENCE_FROM as ENGINE_FROM;
+
+/// g(0..=largest) from the sequence engine, for a heap game it serves and
+/// a heap too large for the dense table; stops early at a proven period.
+fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Result<Option<Engine>> {
+    let Some(game) = rules.heap_moves().and_then(SeqGame::from_heap_moves) else {
+        return Ok(None);
+    };
+    let Some(largest) = sum.iter().filter_map(|p| rules.heap_size(p)).max() else {
+        return Ok(None);
+    };
+    if largest >= limits.max_states.min(u32::MAX as u64 - 1) {
+        // `heap_pattern` has looked for a period within the limits already.
+        let what = match game.periodicity_t() {
+            Some(_) => format!(
+                "the table of g(0..={largest}) for `{}` (no period proven within the state and work limits)",
+                rules.spec()
+            ),
+            None => format!("the table of g(0..={largest}) for `{}`", rules.spec()),
+        };
+        return Err(Error::LimitExceeded {
+            what,
+            limit: limits.max_states,
+        });
+    }
+    if largest < ENGINE_FROM {
+        return Ok(None);
+    }
+    let tuning = crate::engine::Tuning::for_this_machine();
+    let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
+    // Batches of 2^16 values: the stop flag and the progress are seen
+    // between them (the answer does not depend on the batch).
+    while engine.advance(largest, false, 1 << 16)? == Status::Running {
+        crate::solve::stop::check()?;
+        crate::solve::progress::report(
+            crate::solve::progress::Task::Sequence {
+                dense: engine.mask() == 0,
+            },
+            engine.len(),
+            Some(largest + 1),
+        );
+    }
+    Ok(Some(engine))
+}
+
+/// The winning moves of a sum of octal heaps of any size, from a proven
+/// periodic pattern: each heap's moves to the value that zeroes the sum are
+/// counted by residue class ([`crate::pattern::splits`]); at most
+/// `max_moves` are listed.
+fn pattern_moves<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    values: &[Nimber],
+    proof: &Proof,
+    max_moves: usize,
+) -> Option<(Vec<RatedMove<R::Position>>, u64)> {
+    let HeapMoves::Octal(code) = rules.heap_moves()? else {
+        return None;
+    };
+    let total: Nimber = values.iter().copied().sum();
+    let mut moves = Vec::new();
+    let mut count = 0u64;
+    for (i, p) in sum.iter().enumerate() {
+        let n = rules.heap_size(p)?;
+        let target = (values[i] + total).0;
+        let found = splits::moves_to_value(
+            code,
+            n,
+            target,
+            &proof.evaluator,
+            max_moves.saturating_sub(moves.len()),
+        )?;
+        count += found.total;
+        for (k, parts) in found.first {
+            let positions = parts
+                .iter()
+                .map(|h| rules.parse_position(&h.to_string()).ok())
+                .collect::<Option<Vec<_>>>()?;
+            moves.push(RatedMove {
+                play: WinningMove {
+                    component: i,
+                    label: octal_move_label(n, k, &parts),
+                    parts: positions,
+                },
+                leaves: Outcome::P,
+                remoteness: None,
+            });
+        }
+    }
+    Some((moves, count))
+}
+
+/// Normal play of an acyclic game: Sprague–Grundy, with remoteness as a
+/// bonus from the graph of sums where it fits.
+pub(super) fn normal_answer<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    query: &Query,
+) -> Result<Answer<R::Position>> {
+    if let Some(split) = rules.splitting() {
+        return split_answer(rules, split, sum, query);
+    }
+    let mut limits = query.limits;
+    if sum.len() == 1 && rules.closed_outcome(&sum[0]).is_some() {
+        // The outcome is known anyway: spend little on the Grundy value.
+        limits = limits.within(QUICK_LIMITS);
+    }
+    let mut solver = Solver::new(rules, limits);
+    let mut notes = Vec::new();
+    let pattern = heap_pattern(rules, sum, limits)?;
+    if let Some(proof) = &pattern {
+        let evaluator = proof.evaluator.clone();
+        solver.set_heap_oracle(Box::new(move |n| Some(evaluator.grundy(n))));
+    } else if let Some(engine) = engine_values(rules, sum, limits)? {
+        notes.push(match engine.period() {
+            Some(p) => format!(
+                "heap values from the sequence engine (period {} from n = {}, proven)",
+                p.period, p.preperiod
+            ),
+            None => format!(
+                "heap values from the sequence engine, g(0..={})",
+                engine.len() - 1
+            ),
+        });
+        solver.set_heap_oracle(Box::new(move |n| engine.value(n).map(|v| Nimber(v as u64))));
+    }
+    let normal = rules.convention() == Convention::Normal;
+    if !normal {
+        notes.push(format!(
+            "`{}` is not normal play (see `sprague games`): positions have no Grundy value",
+            rules.spec()
+        ));
+    }
+    let mut components = Vec::new();
+    let mut grundy = normal.then_some(Nimber::ZERO);
+    for p in sum {
+        if !normal {
+            components.push(ComponentValue {
+                grundy: None,
+                generalized: None,
+            });
+            continue;
+        }
+        let g = match solver.grundy(p) {
+            Ok(g) => Some(g),
+            Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. })
+                if sum.len() == 1 && rules.closed_outcome(p).is_some() =>
+            {
+                notes.push(
+                    "Grundy value not computed (too large to search quickly); the outcome comes from the game's closed form"
+                        .to_string(),
+                );
+                None
+            }
+            Err(e) => return Err(e),
+        };
+        grundy = grundy.zip(g).map(|(a, b)| a + b);
+        components.push(ComponentValue {
+            grundy: g,
+            generalized: None,
+        });
+    }
+    let outcome = solver.outcome(sum)?;
+    let rate = |m| RatedMove {
+        play: m,
+        leaves: Outcome::P,
+        remoteness: None,
+    };
+    let (winning, counted) = match solver.winning_moves(sum) {
+        Ok(m) => (m.into_iter().map(rate).collect::<Vec<_>>(), None),
+        Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) if pattern.is_some() => {
+            let values: Option<Vec<Nimber>> = components.iter().map(|c| c.grundy).collect();
+            let proof = pattern.as_ref().expect("a pattern");
+            match values.and_then(|v| pattern_moves(rules, sum, &v, proof, query.max_moves)) {
+                Some((moves, total)) => {
+                    notes
+                        .push("winning moves counted from the pattern, split points by residue class".into());
+                    (moves, Some(total))
+                }
+                None => {
+                    notes.push("winning moves not listed: a heap has too many moves to scan".into());
+                    (Vec::new(), None)
+                }
+            }
+        }
+        Err(e) => return Err(e),
+    };
+    let method = match (grundy, sum.len()) {
+        _ if !normal => "search of the game's win/loss outcomes".to_string(),
+        (Some(_), 1) => "Grundy value".to_string(),
+        (Some(_), _) => "Sprague–Grundy: the xor of the components' values".to_string(),
+        (None, _) => "the game's closed form".to_string(),
+    };
+    let mut answer = Answer {
+        play: Play::Normal,
+        components,
+        grundy,
+        generalized: None,
+        outcome,
+        remoteness: None,
+        moves_total: counted.unwrap_or(winning.len() as u64),
+        moves: winning,
+        method,
+        pattern: pattern.map(|p| p.summary()),
+        probability: None,
+        notes,
+    };
+    if query.remoteness {
+        add_remoteness(rules, sum, query, &mut answer);
+    }
+    Ok(answer)
+}
+
+/// Normal play of a game on a board or graph: each component's value from
+/// the component solver on the family's shared memo
+/// ([`crate::solve::components`]).
+fn split_answer<R: Ruleset>(
+    rules: &R,
+    split: &dyn crate::rules::board::Splitting<R::Position>,
+    sum: &[R::Position],
+    query: &Query,
+) -> Result<Answer<R::Position>> {
+    use crate::solve::components::{shared_memo, values_and_winning_moves};
+    let memo = shared_memo(&split.family());
+    let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
+    let before = memo.len();
+    let (values, wins, settled) = values_and_winning_moves(rules, split, &mut memo, sum, query.limits)?;
+    let grundy: Nimber = values.iter().copied().sum();
+    let mut answer = Answer {
+        play: Play::Normal,
+        components: values
+            .iter()
+            .map(|&g| ComponentValue {
+                grundy: Some(g),
+                generalized: None,
+            })
+            .collect(),
+        grundy: Some(grundy),
+        generalized: None,
+        outcome: grundy.outcome(),
+        remoteness: None,
+        moves_total: wins.len() as u64,
+        moves: wins
+            .into_iter()
+            .map(|m| RatedMove {
+                play: m,
+                leaves: Outcome::P,
+                remoteness: None,
+            })
+            .collect(),
+        method: format!(
+            "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new, {} sums settled by outcome search)",
+            split.family(),
+            memo.len(),
+            memo.len() - before,
+            settled
+        ),
+        pattern: None,
+        probability: None,
+        notes: Vec::new(),
+    };
+    drop(memo);
+    if query.remoteness {
+        add_remoteness(rules, sum, query, &mut answer);
+    }
+    Ok(answer)
+}
