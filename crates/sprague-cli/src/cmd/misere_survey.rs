@@ -11,7 +11,7 @@ use sprague::rules::OctalCode;
 use sprague::solve::quotient::QUOTIENT_MAX_HEAP;
 use sprague::survey::{self, MisereRecord};
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -118,26 +118,7 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
 /// torn last line and leaves it positioned to append.
 fn open_out(path: &Path) -> anyhow::Result<(File, Vec<MisereRecord>)> {
     let shown = path.display();
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .with_context(|| format!("--out `{shown}`: cannot open it"))?;
-    if !file.metadata().is_ok_and(|m| m.is_file()) {
-        bail!("--out `{shown}` is not a regular file");
-    }
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(TryLockError::WouldBlock) => {
-            bail!("--out `{shown}` is in use by another sprague survey; wait for it to end or give another file")
-        }
-        Err(TryLockError::Error(e)) => {
-            return Err(anyhow::Error::new(e).context(format!("--out `{shown}`: cannot lock it")))
-        }
-    }
-    let bytes = super::read_bounded(&file).with_context(|| format!("cannot read `{shown}`"))?;
+    let (mut file, bytes) = super::survey::open_locked(path)?;
     if !bytes.is_empty() && !survey::is_misere_survey(&bytes) {
         bail!("--out `{shown}` holds a normal-play survey; give another file for a misère one");
     }

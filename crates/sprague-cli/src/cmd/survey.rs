@@ -226,12 +226,11 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens (or creates) the survey file, locked, reads the records already
-/// in it (all from a survey to `upto`), cuts a torn last line and leaves
-/// the file positioned to append.
-fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, survey::SurveyFile)> {
+/// Opens (or creates) a survey's `--out` file, locked against another
+/// survey, and reads what it holds (normal and misère surveys alike).
+pub(super) fn open_locked(path: &Path) -> anyhow::Result<(File, Vec<u8>)> {
     let shown = path.display();
-    let mut file = OpenOptions::new()
+    let file = OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
@@ -251,6 +250,15 @@ fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, survey::SurveyFile)
         }
     }
     let bytes = super::read_bounded(&file).with_context(|| format!("cannot read `{shown}`"))?;
+    Ok((file, bytes))
+}
+
+/// Opens (or creates) the survey file, locked, reads the records already
+/// in it (all from a survey to `upto`), cuts a torn last line and leaves
+/// the file positioned to append.
+fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, survey::SurveyFile)> {
+    let shown = path.display();
+    let (mut file, bytes) = open_locked(path)?;
     let done = survey::read_survey(&bytes, &shown.to_string(), Some(upto))?;
     if done.torn {
         // The line a killed survey was writing: dropped, and run again.
