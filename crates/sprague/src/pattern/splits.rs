@@ -10,6 +10,7 @@
 
 use super::Evaluator;
 use crate::rules::OctalCode;
+use crate::solve::quotient::moves::count_residue;
 
 /// The moves of one heap to one value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,20 +21,6 @@ pub struct MovesToValue {
     /// taken, then whole heap, one heap, two heaps by the smaller part):
     /// each the tokens taken and the heaps left.
     pub first: Vec<(u64, Vec<u64>)>,
-}
-
-/// How many a in [lo, hi] have a ≡ c (mod p), for 0 ≤ c < p.
-fn count_residue(lo: u64, hi: u64, c: u64, p: u64) -> u64 {
-    if lo > hi {
-        return 0;
-    }
-    // The first a ≥ lo with a mod p = c.
-    let first = lo + (c + p - lo % p) % p;
-    if first > hi {
-        0
-    } else {
-        (hi - first) / p + 1
-    }
 }
 
 /// Every move of the octal heap `n` of `code` to a position of value

@@ -26,8 +26,9 @@ pub struct MovesToP {
     pub first: Vec<(u64, Vec<u64>)>,
 }
 
-/// How many a in [lo, hi] have a ≡ c (mod p), for 0 ≤ c < p.
-fn count_residue(lo: u64, hi: u64, c: u64, p: u64) -> u64 {
+/// How many a in [lo, hi] have a ≡ c (mod p), for 0 ≤ c < p (also the
+/// normal-play split counts of [`crate::pattern::splits`]).
+pub(crate) fn count_residue(lo: u64, hi: u64, c: u64, p: u64) -> u64 {
     if lo > hi {
         return 0;
     }
