@@ -50,11 +50,13 @@ impl Tmux {
         }
     }
 
-    /// Waits until `pred` holds for the screen, which it returns.
+    /// Waits until `pred` holds for the screen and the screen is drawn
+    /// whole (its last line, the key legend, is written last: a capture
+    /// taken mid-draw under load has the top without it), and returns it.
     fn wait(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
         for _ in 0..400 {
             let s = self.screen();
-            if pred(&s) {
+            if pred(&s) && s.contains("q quit") {
                 return s;
             }
             std::thread::sleep(Duration::from_millis(50));
