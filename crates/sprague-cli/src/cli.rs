@@ -107,6 +107,7 @@ impl LimitArgs {
         sprague::solve::Limits {
             max_states: self.max_states,
             max_work: self.max_work,
+            ..sprague::solve::Limits::default()
         }
     }
 }

@@ -176,7 +176,7 @@ impl DynamicRules for PyRules {
         format!("python:{}", self.name)
     }
 
-    fn moves(&self, p: &Value) -> Result<Vec<DynMove>> {
+    fn moves(&self, p: &Value, _stop: &sprague::Stop) -> Result<Vec<DynMove>> {
         Python::attach(|py| {
             let listed = to_py(py, p).and_then(|arg| self.moves.bind(py).call1((arg,)));
             match listed {

@@ -52,6 +52,7 @@ fn limits(max_states: Option<u64>, max_work: Option<u64>) -> Limits {
     Limits {
         max_states: max_states.unwrap_or(d.max_states),
         max_work: max_work.unwrap_or(d.max_work),
+        ..Limits::default()
     }
 }
 

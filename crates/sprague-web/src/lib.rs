@@ -120,7 +120,7 @@ pub fn router(config: Config) -> Router {
             config.workers,
             config.light_workers,
             config.timeout,
-            config.limits,
+            config.limits.clone(),
             config.memory,
         ),
         games: play::Games::new(config.max_sessions, config.session_ttl),

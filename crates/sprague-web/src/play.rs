@@ -275,7 +275,7 @@ fn lock(s: &Mutex<Session>) -> MutexGuard<'_, Session> {
 
 /// The game's lock: in the light lane only if it is free at once (a game
 /// busy with a heavy request sends the request to the heavy lane).
-fn lock_in(s: &Mutex<Session>, budget: Budget) -> Result<MutexGuard<'_, Session>, ApiError> {
+fn lock_in<'a>(s: &'a Mutex<Session>, budget: &Budget) -> Result<MutexGuard<'a, Session>, ApiError> {
     if !budget.light {
         return Ok(lock(s));
     }
@@ -298,7 +298,10 @@ async fn with_game(
     let held = s.games.get(&id)?;
     s.work
         .run(&client, Cost::Light(None), move |budget| {
-            let mut session = lock_in(&held, budget)?;
+            let mut session = lock_in(&held, &budget)?;
+            // The analyses `act` starts are this request's: its bounds, its
+            // stop token.
+            session.set_limits(budget.limits);
             act(&mut session)?;
             Ok(state(&id, &session))
         })
@@ -407,7 +410,7 @@ pub(crate) async fn hints(
     let held = s.games.get(&id)?;
     s.work
         .run(&client, Cost::Light(None), move |budget| {
-            let session = lock_in(&held, budget)?;
+            let session = lock_in(&held, &budget)?;
             let out = HintsOut {
                 standing: session.standing(),
                 best: session.best_move().map(|b| b + 1),

@@ -16,12 +16,14 @@
 //! its further heavy requests wait for its own to end, not the others'.
 //! Waiting counts against the request's time limit; a job still running at
 //! the limit (or whose request is dropped) is answered with a 503 and
-//! stopped, and its thread gives its slot back when it sees the flag.
+//! stopped: each job gets a stop token of its own in its limits
+//! ([`Budget::limits`]), which the server stops, and its thread gives its
+//! slot back when the computation sees it.
 
 use crate::client::Client;
 use crate::error::ApiError;
-use sprague::solve::stop::{stoppable, StopFlag};
 use sprague::solve::Limits;
+use sprague::Stop;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -73,9 +75,11 @@ const MAX_ESCALATED: usize = 4096;
 
 /// What a job is given: the bounds it computes within and the lane it
 /// runs in (a light job must not wait on a lock a heavy one holds).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Budget {
-    /// The bounds of every computation (the server's, in both lanes).
+    /// The bounds of every computation (the server's, in both lanes), the
+    /// memory bound, and the job's own stop token: every computation of
+    /// the job must be given these limits (or a clone) to be stopped.
     pub limits: Limits,
     /// Whether the job runs in the light lane.
     pub light: bool,
@@ -172,12 +176,9 @@ impl Pool {
             Ok(p) => p,
             Err(_) => return Some(Err(ApiError::busy("the server is shutting down"))),
         };
-        let flag = StopFlag::new().with_memory_limit(self.memory);
-        let budget = Budget {
-            limits: self.limits,
-            light: true,
-        };
-        let spawned = self.spawn(Lane::Light, flag.clone(), vec![permit], move || job(budget));
+        let flag = Stop::new();
+        let budget = self.budget(&flag, true);
+        let spawned = self.spawn(Lane::Light, vec![permit], move || job(budget));
         let (mut answer, thread) = match spawned {
             Ok(pair) => pair,
             Err(e) => return Some(Err(e)),
@@ -232,13 +233,10 @@ impl Pool {
         let (Ok(own), Ok(heavy)) = (own, heavy) else {
             return Err(ApiError::busy("the server is shutting down"));
         };
-        let flag = StopFlag::new().with_memory_limit(self.memory);
-        let budget = Budget {
-            limits: self.limits,
-            light: false,
-        };
-        let _stop = StopOnDrop(flag.clone());
-        let (answer, _thread) = self.spawn(Lane::Heavy, flag, vec![own, heavy], move || job(budget))?;
+        let flag = Stop::new();
+        let budget = self.budget(&flag, false);
+        let _stop = StopOnDrop(flag);
+        let (answer, _thread) = self.spawn(Lane::Heavy, vec![own, heavy], move || job(budget))?;
         answer
             .await
             .unwrap_or_else(|_| Err(ApiError::internal("internal error: the computation failed")))
@@ -257,13 +255,25 @@ impl Pool {
             .clone()
     }
 
-    /// Starts `job` on a thread of its own under `flag`, holding `permits`
-    /// until it ends; its answer comes on the channel (the thread's handle
-    /// beside it, dropped to let the thread go).
+    /// What a job stopped by `stop` is given: the server's limits, its
+    /// memory bound and the token.
+    fn budget(&self, stop: &Stop, light: bool) -> Budget {
+        Budget {
+            limits: Limits {
+                max_memory: Some(self.memory),
+                stop: stop.clone(),
+                ..self.limits.clone()
+            },
+            light,
+        }
+    }
+
+    /// Starts `job` on a thread of its own, holding `permits` until it
+    /// ends; its answer comes on the channel (the thread's handle beside
+    /// it, dropped to let the thread go).
     fn spawn<T, F>(
         &self,
         lane: Lane,
-        flag: StopFlag,
         permits: Vec<OwnedSemaphorePermit>,
         job: F,
     ) -> Result<(Answer<T>, std::thread::JoinHandle<()>), ApiError>
@@ -283,7 +293,7 @@ impl Pool {
                 if lane == Lane::Heavy {
                     crate::sys::lower_priority();
                 }
-                let answer = compute(&flag, job);
+                let answer = job();
                 let _ = tx.send(answer);
                 if lane == Lane::Heavy {
                     crate::sys::give_memory_back();
@@ -303,11 +313,6 @@ impl Pool {
 
 /// Where a computing thread sends its answer.
 type Answer<T> = oneshot::Receiver<Result<T, ApiError>>;
-
-/// Runs `job` under `flag`.
-fn compute<T>(flag: &StopFlag, job: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
-    stoppable(flag, job)
-}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Lane {
@@ -353,7 +358,7 @@ fn seconds(d: Duration) -> String {
 
 /// Stops the computation of a request when the request's future is
 /// dropped: at the time limit, or when the client goes away.
-struct StopOnDrop(StopFlag);
+struct StopOnDrop(Stop);
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {

@@ -109,8 +109,9 @@ pub enum Error {
     /// A contest problem name that `sprague solve --list` does not show.
     #[error("unknown problem `{0}`")]
     UnknownProblem(String),
-    /// The computation was stopped from outside before it ended (see
-    /// [`crate::solve::stop`]): the front end gave up on the answer.
+    /// The computation was stopped from outside before it ended (its stop
+    /// token, [`crate::Stop`], was stopped): the front end gave up on the
+    /// answer.
     #[error("the computation was stopped before it ended")]
     Stopped,
     /// A check inside sprague failed: a bug, not bad input. The message

@@ -56,10 +56,12 @@ pub mod query;
 pub mod report;
 pub mod rules;
 pub mod solve;
+mod stop;
 pub mod survey;
 
 pub use error::{excerpt, Bound, Error, ErrorKind, Result, Setting};
 pub use nimber::{mex, Nimber, Outcome};
+pub use stop::Stop;
 
 /// The most bytes a front end reads from one input: a rules file
 /// (`graph:FILE`, `script:FILE`), a survey file, a list of codes, contest

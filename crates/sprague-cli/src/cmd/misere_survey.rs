@@ -56,14 +56,14 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
         let (tx, rx) = mpsc::channel::<(usize, sprague::Result<MisereRecord>)>();
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (next, stop, todo) = (&next, &stop, &todo);
+            let (next, stop, todo, limits) = (&next, &stop, &todo, &limits);
             s.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(code) = todo.get(i) else { return };
-                let result = survey::run_misere_code(code, upto, max_order, limits);
+                let result = survey::run_misere_code(code, upto, max_order, limits.clone());
                 if tx.send((i, result)).is_err() {
                     return;
                 }

@@ -7,11 +7,12 @@ use super::rare::find_sparse;
 use super::{Evaluator, Finding, Kind, Status};
 use crate::engine::{Engine, SeqGame, Status as EngineStatus, Tuning};
 use crate::rules::HeapMoves;
-use crate::solve::dense;
+use crate::solve::{dense, Limits, Stop};
 use crate::Result;
 
-/// How far [`analyze_heap`] and [`prove`] may compute.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How far [`analyze_heap`] and [`prove`] may compute, and the token that
+/// stops them.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapLimits {
     /// The last heap to compute; `None` for [`HeapLimits::default_upto`].
     pub upto: Option<u64>,
@@ -19,6 +20,10 @@ pub struct HeapLimits {
     pub max_states: u64,
     /// The most steps the tables may cost (as in [`crate::solve::Limits`]).
     pub max_work: u64,
+    /// The most bytes a table may take (as in [`crate::solve::Limits`]).
+    pub max_memory: Option<u64>,
+    /// The token that ends the computation with [`crate::Error::Stopped`].
+    pub stop: Stop,
 }
 
 impl Default for HeapLimits {
@@ -27,11 +32,34 @@ impl Default for HeapLimits {
             upto: None,
             max_states: crate::solve::Limits::default().max_states,
             max_work: crate::solve::Limits::default().max_work,
+            max_memory: None,
+            stop: Stop::default(),
         }
     }
 }
 
 impl HeapLimits {
+    /// Up to `upto`, within the bounds and with the stop token of `limits`.
+    pub fn within(upto: Option<u64>, limits: &Limits) -> HeapLimits {
+        HeapLimits {
+            upto,
+            max_states: limits.max_states,
+            max_work: limits.max_work,
+            max_memory: limits.max_memory,
+            stop: limits.stop.clone(),
+        }
+    }
+
+    /// The bounds of [`crate::solve::Limits`] these limits carry.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_states: self.max_states,
+            max_work: self.max_work,
+            max_memory: self.max_memory,
+            stop: self.stop.clone(),
+        }
+    }
+
     /// The default last heap: 2^20 for games whose table costs O(N·moves),
     /// 2^15 for those whose table costs O(N²) (splitting octal codes,
     /// Grundy's game, all-but sets), 2^12 for moves listed by a script,
@@ -209,12 +237,9 @@ fn prove_table(moves: HeapMoves<'_>, g: &[u32]) -> Option<Proof> {
 }
 
 /// Grows the table 256, 1024, 4096, … (up to the limit) until `stop` says so.
-fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -> bool) -> Result<Vec<u32>> {
+fn grow(moves: HeapMoves<'_>, limits: &HeapLimits, mut stop: impl FnMut(&[u32]) -> bool) -> Result<Vec<u32>> {
     let last = limits.last(moves);
-    let bounds = crate::solve::Limits {
-        max_states: limits.max_states,
-        max_work: limits.max_work,
-    };
+    let bounds = limits.limits();
     let hex = matches!(moves, HeapMoves::Octal(code) if code.is_hex());
     if hex {
         // The plain table costs O(N³) here; the engine's O(N²) steps of a
@@ -235,7 +260,7 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
         let mut upto = last.min(255);
         loop {
             while engine.advance(upto, false, 1 << 22)? == EngineStatus::Running {
-                crate::solve::stop::check()?;
+                limits.stop.check()?;
                 report_engine(&engine, upto);
             }
             let g = engine_values(&engine);
@@ -247,7 +272,7 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
     }
     if (limits.upto.is_some() && last >= ENGINE_FROM) || (hex && last > 255) {
         if let Some(game) = SeqGame::from_heap_moves(moves) {
-            let mut g = engine_table(game, last, limits.max_states)?;
+            let mut g = engine_table(game, last, &bounds)?;
             stop(&g);
             // The table ends where the engine proved a period, if it did:
             // the proof needs no more.
@@ -271,7 +296,7 @@ fn grow(moves: HeapMoves<'_>, limits: HeapLimits, mut stop: impl FnMut(&[u32]) -
     let mut g = Vec::new();
     let mut upto = last.min(255);
     loop {
-        dense::extend_within(moves, &mut g, upto, bounds)?;
+        dense::extend_within(moves, &mut g, upto, &bounds)?;
         if stop(&g) || upto >= last {
             return Ok(g);
         }
@@ -287,17 +312,17 @@ use crate::engine::SEQUENCE_FROM as ENGINE_FROM;
 /// g(0..=last) from the sequence engine, or fewer when it proves a period
 /// first (the table then ends at the end of the batch where the proof
 /// became possible).
-fn engine_table(game: SeqGame, last: u64, max_states: u64) -> Result<Vec<u32>> {
-    if last >= max_states {
+fn engine_table(game: SeqGame, last: u64, limits: &Limits) -> Result<Vec<u32>> {
+    if last >= limits.max_states {
         return Err(crate::Error::LimitExceeded {
             what: format!("the table of g(0..={last}) for `{}`", game.spec()),
-            limit: max_states,
+            limit: limits.max_states,
         });
     }
     let tuning = Tuning::for_this_machine();
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     while engine.advance(last, false, 1 << 22)? == EngineStatus::Running {
-        crate::solve::stop::check()?;
+        limits.check_stop()?;
         report_engine(&engine, last);
     }
     Ok(engine_values(&engine))
@@ -365,7 +390,7 @@ pub fn prove(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Option<Proof>> 
         return Ok(None);
     }
     let mut proof = None;
-    grow(moves, limits, |g| {
+    grow(moves, &limits, |g| {
         proof = prove_table(moves, g);
         proof.is_some()
     })?;
@@ -383,7 +408,7 @@ pub fn prove(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Option<Proof>> 
 /// # Returns
 /// The proof, with its evaluator, or `None` when the game is no such code
 /// or no period was proven within those bounds; an error from the engine
-/// or the stop flag.
+/// or the stop token.
 ///
 /// # Complexity
 /// That of the engine's run, within the work bound above.
@@ -419,7 +444,7 @@ pub fn prove_by_engine(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Optio
     loop {
         let before = engine.len();
         let status = engine.advance(last, false, 1 << 14)?;
-        crate::solve::stop::check()?;
+        limits.stop.check()?;
         report_engine(&engine, last);
         let per_value = if engine.mask() == 0 {
             engine.len() / 2
@@ -468,7 +493,7 @@ pub fn prove_by_engine(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<Optio
 pub fn analyze_heap(moves: HeapMoves<'_>, limits: HeapLimits) -> Result<HeapAnalysis> {
     let mut proof = None;
     let fixed = limits.upto.is_some();
-    let g = grow(moves, limits, |g| {
+    let g = grow(moves, &limits, |g| {
         proof = prove_table(moves, g);
         proof.is_some() && !fixed
     })?;

@@ -160,7 +160,7 @@ impl GameVisitor for Analyse<'_> {
             return Ok(here);
         }
         let mut ratings: Vec<Option<Rating>> = vec![None; listed.len()];
-        if let Some(s) = self.known.learn(rules, &sum, play, self.config.limits)? {
+        if let Some(s) = self.known.learn(rules, &sum, play, self.config.limits.clone())? {
             here.standing = Some(Standing {
                 outcome: s.outcome,
                 remoteness: s.remoteness,
@@ -171,7 +171,7 @@ impl GameVisitor for Analyse<'_> {
         } else {
             let query = Query {
                 play,
-                limits: self.config.limits,
+                limits: self.config.limits.clone(),
                 max_moves: WINDOW,
                 // The graph of sums was just found too large.
                 remoteness: false,

@@ -103,10 +103,11 @@ impl Known {
         } else {
             (RETRY_STATES, RETRY_WORK)
         };
-        let limits = Limits {
-            max_states: limits.max_states.min(states),
-            max_work: limits.max_work.min(work),
-        };
+        let limits = limits.within(&Limits {
+            max_states: states,
+            max_work: work,
+            ..Limits::default()
+        });
         let mut graph = SumGraph::new(rules, limits);
         match graph.add_root(sum) {
             Ok(_) => {}
@@ -165,14 +166,12 @@ mod tests {
             .unwrap()
             .is_none());
         // A computation stopped from outside is an error, and not refused
-        // for good: the same sum is learnt once the flag is down.
-        let flag = crate::solve::stop::StopFlag::new();
-        flag.stop();
+        // for good: the same sum is learnt with a token not stopped.
+        let stopped = Limits::default();
+        stopped.stop.stop();
         let mut fresh = Known::default();
-        let stopped = crate::solve::stop::stoppable(&flag, || {
-            fresh.learn(&Nim, &[3, 4, 5], Play::Normal, Limits::default())
-        });
-        assert_eq!(stopped, Err(Error::Stopped));
+        let r = fresh.learn(&Nim, &[3, 4, 5], Play::Normal, stopped);
+        assert_eq!(r, Err(Error::Stopped));
         assert!(fresh
             .learn(&Nim, &[3, 4, 5], Play::Normal, Limits::default())
             .unwrap()

@@ -5,7 +5,7 @@ use super::oracle::Known;
 use super::view::Shape;
 use super::{typed, Config, First, Listed, Opponent, Played, Refused, Rng, Side, Standing, Summary, Verdict};
 use crate::rules::{Convention, Game, GameVisitor, Ruleset};
-use crate::solve::Play;
+use crate::solve::{Limits, Play};
 use crate::{Error, Outcome, Result};
 
 /// A game against the computer: the rules, the sum of positions, whose
@@ -88,6 +88,13 @@ impl Session {
         };
         s.analyse()?;
         Ok(s)
+    }
+
+    /// Bounds the analyses from now on by `limits`, and stops them with its
+    /// token: a front end that answers each request with a token of its
+    /// own (the web server) hands the session the request's limits first.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.config.limits = limits;
     }
 
     /// The game's spec.
@@ -516,33 +523,49 @@ mod tests {
     /// from outside (the web server at its time limit) changes nothing.
     #[test]
     fn a_stopped_analysis_leaves_the_game_as_it_was() {
-        use crate::solve::stop::{stoppable, StopFlag};
         use crate::solve::Limits;
         // A graph bound so small that every position's analysis builds a
-        // graph anew (and so looks at the stop flag).
+        // graph anew (and so looks at the stop token).
+        let limits = Limits {
+            max_states: 3,
+            max_work: u64::MAX,
+            ..Limits::default()
+        };
         let config = Config {
-            limits: Limits {
-                max_states: 3,
-                max_work: u64::MAX,
-            },
+            limits: limits.clone(),
             ..Config::default()
         };
         let mut s = session("nim", &["3", "4", "5"], config);
-        let flag = StopFlag::new();
-        flag.stop();
+        let stopped = Limits {
+            stop: crate::Stop::new(),
+            ..limits.clone()
+        };
+        stopped.stop.stop();
         let moves = s.moves().len();
-        let r = stoppable(&flag, || s.play(0).map(|_| ()));
-        assert_eq!(r, Err(PlayError::Failed(Error::Stopped)));
+        // Each call under the stopped limits, then under the open ones.
+        let stoppable = |s: &mut Session, act: &dyn Fn(&mut Session) -> Result<bool>| {
+            s.set_limits(stopped.clone());
+            let r = act(s);
+            s.set_limits(limits.clone());
+            r
+        };
+        let r = stoppable(&mut s, &|s| {
+            s.play(0).map(|_| true).map_err(|e| match e {
+                PlayError::Failed(e) => e,
+                other => panic!("{other:?}"),
+            })
+        });
+        assert_eq!(r, Err(Error::Stopped));
         assert!(s.history().is_empty());
         assert_eq!(s.position(), ["3", "4", "5"]);
         assert_eq!(s.moves().len(), moves);
         // Unstopped, the same move is made. Undo, redo and restart under
-        // the flag either change nothing (stopped) or are made whole (a
-        // position analysed before may need no new graph, and then the
-        // flag is never looked at).
+        // the stopped token either change nothing (stopped) or are made
+        // whole (a position analysed before may need no new graph, and
+        // then the token is never looked at).
         s.play(0).unwrap();
         let after = s.position().to_vec();
-        match stoppable(&flag, || s.undo()) {
+        match stoppable(&mut s, &|s| s.undo()) {
             Err(e) => {
                 assert_eq!(e, Error::Stopped);
                 assert_eq!(s.position(), &after[..]);
@@ -552,7 +575,7 @@ mod tests {
             Ok(done) => assert!(done),
         }
         assert_eq!(s.position(), ["3", "4", "5"]);
-        match stoppable(&flag, || s.redo()) {
+        match stoppable(&mut s, &|s| s.redo()) {
             Err(e) => {
                 assert_eq!(e, Error::Stopped);
                 assert_eq!(s.position(), ["3", "4", "5"]);
@@ -561,13 +584,13 @@ mod tests {
             Ok(done) => assert!(done),
         }
         assert_eq!(s.position(), &after[..]);
-        match stoppable(&flag, || s.restart()) {
+        match stoppable(&mut s, &|s| s.restart().map(|()| true)) {
             Err(e) => {
                 assert_eq!(e, Error::Stopped);
                 assert_eq!(s.position(), &after[..]);
                 assert_eq!(s.history().len(), 1);
             }
-            Ok(()) => assert!(s.history().is_empty()),
+            Ok(_) => assert!(s.history().is_empty()),
         }
     }
 

@@ -14,10 +14,13 @@ use crate::{Error, Outcome, Result};
 
 /// The budget of the graph of sums built only for remoteness, when the
 /// outcome comes from elsewhere.
-const REMOTENESS_LIMITS: Limits = Limits {
-    max_states: 1_000_000,
-    max_work: 20_000_000,
-};
+fn remoteness_limits() -> Limits {
+    Limits {
+        max_states: 1_000_000,
+        max_work: 20_000_000,
+        ..Limits::default()
+    }
+}
 
 /// Fills in remoteness from a bounded graph of sums; a note where it did
 /// not fit.
@@ -27,7 +30,7 @@ pub(super) fn add_remoteness<R: Ruleset>(
     query: &Query,
     a: &mut Answer<R::Position>,
 ) {
-    let limits = query.limits.within(REMOTENESS_LIMITS);
+    let limits = query.limits.within(&remoteness_limits());
     let mut graph = SumGraph::new(rules, limits);
     let root = match graph.add_root(sum) {
         Ok(r) => r,
@@ -154,9 +157,9 @@ pub(super) fn graph_answer<R: Ruleset>(
         return search_answer(rules, sum, query, components, "not asked for");
     }
     let limits = if special {
-        query.limits
+        query.limits.clone()
     } else {
-        query.limits.within(REMOTENESS_LIMITS)
+        query.limits.within(&remoteness_limits())
     };
     let mut graph = SumGraph::new(rules, limits);
     let root = match graph.add_root(sum) {
@@ -199,7 +202,7 @@ fn search_answer<R: Ruleset>(
     components: Vec<ComponentValue>,
     why: &str,
 ) -> Result<Answer<R::Position>> {
-    let mut search = OutcomeSearch::new(rules, query.play, query.limits);
+    let mut search = OutcomeSearch::new(rules, query.play, query.limits.clone());
     let outcome = search.outcome(sum)?;
     let mut moves = Vec::new();
     if outcome == Outcome::N {

@@ -20,7 +20,7 @@ pub(super) fn loopy_answer<R: Ruleset>(
     }
     // Each component's graph, in one graph: values of components, and of
     // the parts any move leaves.
-    let mut graph = SumGraph::new(rules, query.limits);
+    let mut graph = SumGraph::new(rules, query.limits.clone());
     let mut roots = Vec::new();
     for p in sum {
         roots.push(graph.add_root(std::slice::from_ref(p))?);

@@ -129,8 +129,8 @@ const PATTERN_FROM: u64 = 4096;
 /// The proven pattern of a heap game, when a heap of `sum` is large enough
 /// to need one. A failed or refused quick proof only means the plain way is
 /// taken; the sequence engine's search for a heap beyond any table passes
-/// on its errors (the stop flag, memory).
-pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Result<Option<Proof>> {
+/// on its errors (the stop token, memory).
+pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: &Limits) -> Result<Option<Proof>> {
     let Some(moves) = rules.heap_moves() else {
         return Ok(None);
     };
@@ -145,11 +145,7 @@ pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) 
         return Ok(None);
     }
     // Never compute more values than the plain way would.
-    let quick = HeapLimits {
-        upto: Some(largest.min(HeapLimits::default_upto(moves))),
-        max_states: limits.max_states,
-        max_work: limits.max_work,
-    };
+    let quick = HeapLimits::within(Some(largest.min(HeapLimits::default_upto(moves))), limits);
     if let Some(proof) = crate::pattern::prove(moves, quick).ok().flatten() {
         return Ok(Some(proof));
     }
@@ -158,11 +154,7 @@ pub fn heap_pattern<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) 
     }
     // A heap beyond any table: the sequence engine may still prove a
     // period within the limits (0.127's needs 93,171 values).
-    let search = HeapLimits {
-        upto: None,
-        max_states: limits.max_states,
-        max_work: limits.max_work,
-    };
+    let search = HeapLimits::within(None, limits);
     crate::pattern::prove_by_engine(moves, search)
 }
 
@@ -209,7 +201,7 @@ pub fn answer<R: Ruleset>(rules: &R, sum: &[R::Position], query: &Query) -> Resu
                 rules.spec()
             )));
         }
-        let mut graph = SumGraph::new(rules, query.limits);
+        let mut graph = SumGraph::new(rules, query.limits.clone());
         let root = graph.add_root(sum)?;
         let p = random::win_probability(&graph, root, query.play, skill)?;
         a.notes.push(format!(

@@ -11,10 +11,13 @@ use crate::{Error, Nimber, Outcome, Result};
 
 /// The budget for a Grundy value that is only a bonus, when the rules
 /// know the outcome in closed form (a few milliseconds).
-const QUICK_LIMITS: Limits = Limits {
-    max_states: 200_000,
-    max_work: 2_000_000,
-};
+fn quick_limits() -> Limits {
+    Limits {
+        max_states: 200_000,
+        max_work: 2_000_000,
+        ..Limits::default()
+    }
+}
 
 /// From this heap on, values come from the sequence engine (octal games
 /// and Grundy's game without a proven pattern): the dense table costs
@@ -23,7 +26,7 @@ use crate::engine::SEQUENCE_FROM as ENGINE_FROM;
 
 /// g(0..=largest) from the sequence engine, for a heap game it serves and
 /// a heap too large for the dense table; stops early at a proven period.
-fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> Result<Option<Engine>> {
+fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: &Limits) -> Result<Option<Engine>> {
     let Some(game) = rules.heap_moves().and_then(SeqGame::from_heap_moves) else {
         return Ok(None);
     };
@@ -49,10 +52,10 @@ fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: Limits) -> 
     }
     let tuning = crate::engine::Tuning::for_this_machine();
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
-    // Batches of 2^16 values: the stop flag and the progress are seen
+    // Batches of 2^16 values: the stop token and the progress are seen
     // between them (the answer does not depend on the batch).
     while engine.advance(largest, false, 1 << 16)? == Status::Running {
-        crate::solve::stop::check()?;
+        limits.check_stop()?;
         crate::solve::progress::report(
             crate::solve::progress::Task::Sequence {
                 dense: engine.mask() == 0,
@@ -121,18 +124,18 @@ pub(super) fn normal_answer<R: Ruleset>(
     if let Some(split) = rules.splitting() {
         return split_answer(rules, split, sum, query);
     }
-    let mut limits = query.limits;
+    let mut limits = query.limits.clone();
     if sum.len() == 1 && rules.closed_outcome(&sum[0]).is_some() {
         // The outcome is known anyway: spend little on the Grundy value.
-        limits = limits.within(QUICK_LIMITS);
+        limits = limits.within(&quick_limits());
     }
-    let mut solver = Solver::new(rules, limits);
+    let mut solver = Solver::new(rules, limits.clone());
     let mut notes = Vec::new();
-    let pattern = heap_pattern(rules, sum, limits)?;
+    let pattern = heap_pattern(rules, sum, &limits)?;
     if let Some(proof) = &pattern {
         let evaluator = proof.evaluator.clone();
         solver.set_heap_oracle(Box::new(move |n| Some(evaluator.grundy(n))));
-    } else if let Some(engine) = engine_values(rules, sum, limits)? {
+    } else if let Some(engine) = engine_values(rules, sum, &limits)? {
         notes.push(match engine.period() {
             Some(p) => format!(
                 "heap values from the sequence engine (period {} from n = {}, proven)",
@@ -245,7 +248,8 @@ fn split_answer<R: Ruleset>(
     let memo = shared_memo(&split.family());
     let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
     let before = memo.len();
-    let (values, wins, settled) = values_and_winning_moves(rules, split, &mut memo, sum, query.limits)?;
+    let (values, wins, settled) =
+        values_and_winning_moves(rules, split, &mut memo, sum, query.limits.clone())?;
     let grundy: Nimber = values.iter().copied().sum();
     let mut answer = Answer {
         play: Play::Normal,

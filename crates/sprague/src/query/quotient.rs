@@ -42,7 +42,7 @@ pub(super) fn quotient_answer<R: Ruleset>(
     if largest == 0 {
         return Ok(None);
     }
-    let limits = query.limits;
+    let limits = query.limits.clone();
     let found = if largest <= QUOTIENT_HEAP {
         MisereQuotient::cached(rules, largest, QUOTIENT_ORDER, limits)
     } else {

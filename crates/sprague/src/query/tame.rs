@@ -10,10 +10,13 @@ use crate::{Error, Nimber, Outcome, Result};
 
 /// The bounds of the tame check of `value --misere`: a game that reaches
 /// more goes on to the other methods.
-const TAME_LIMITS: Limits = Limits {
-    max_states: 1_000_000,
-    max_work: 10_000_000,
-};
+fn tame_limits() -> Limits {
+    Limits {
+        max_states: 1_000_000,
+        max_work: 10_000_000,
+        ..Limits::default()
+    }
+}
 
 /// Misère play of a sum of tame components (genus theory, see
 /// [`tame`](crate::solve::tame)): the sum plays as a position of misère
@@ -25,7 +28,7 @@ pub(super) fn tame_answer<R: Ruleset>(
     query: &Query,
     components: Vec<ComponentValue>,
 ) -> Result<Option<Answer<R::Position>>> {
-    let limits = query.limits.within(TAME_LIMITS);
+    let limits = query.limits.within(&tame_limits());
     let t = match tame::tame(rules, sum, limits) {
         Ok(Ok(t)) => t,
         Ok(Err(_)) | Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) => return Ok(None),

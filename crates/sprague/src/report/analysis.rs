@@ -59,7 +59,7 @@ pub fn analyze(game: &Game, upto: Option<(u64, Option<u64>)>, limits: Limits) ->
     };
     if let Some(r) = game.visit(AnalyzeHeap {
         upto: heap_upto,
-        limits,
+        limits: limits.clone(),
     })? {
         return Ok(r);
     }
@@ -99,14 +99,7 @@ impl GameVisitor for AnalyzeHeap {
         let Some(moves) = rules.heap_moves() else {
             return Ok(None);
         };
-        let a = pattern::analyze_heap(
-            moves,
-            HeapLimits {
-                upto: self.upto,
-                max_states: self.limits.max_states,
-                max_work: self.limits.max_work,
-            },
-        )?;
+        let a = pattern::analyze_heap(moves, HeapLimits::within(self.upto, &self.limits))?;
         Ok(Some(AnalyzeReport {
             spec: rules.spec(),
             checked_upto: a.values.len() as u64 - 1,

@@ -111,7 +111,7 @@ pub fn exact_table<R: Ruleset>(
     } else {
         play
     };
-    let cells = positions(rules, upto, limits)?;
+    let cells = positions(rules, upto, limits.clone())?;
     let present: Vec<R::Position> = cells.iter().flatten().cloned().collect();
     let values = cell_values(rules, &present, kind, play, limits)?;
     let mut values = values.into_iter();
@@ -168,7 +168,7 @@ fn positions<R: Ruleset>(
             (0..=n)
                 .map(|k| {
                     if k % 4096 == 0 {
-                        crate::solve::stop::check()?;
+                        limits.check_stop()?;
                     }
                     Ok(Some(rules.parse_position(&k.to_string())?))
                 })
@@ -199,7 +199,7 @@ fn cell_values<R: Ruleset>(
             .map(Value::from)
             .collect(),
         ExactKind::Genus => {
-            let mut solver = Solver::new(rules, limits);
+            let mut solver = Solver::new(rules, limits.clone());
             let normal = present
                 .iter()
                 .map(|p| Ok(solver.grundy(p)?.0))
@@ -216,7 +216,7 @@ fn cell_values<R: Ruleset>(
                 .collect()
         }
         ExactKind::Remoteness | ExactKind::Generalized => {
-            let mut graph = SumGraph::new(rules, limits);
+            let mut graph = SumGraph::new(rules, limits.clone());
             let roots = present
                 .iter()
                 .map(|p| graph.add_root(std::slice::from_ref(p)))

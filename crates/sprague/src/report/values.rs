@@ -86,8 +86,8 @@ pub trait Watch {
     fn between(&mut self, done: u64, total: u64) -> Result<()>;
 }
 
-/// A watch that lets the work run to its end (and sees the library's own
-/// stop flag, [`crate::solve::stop`]).
+/// A watch that lets the work run to its end (the stop token of the
+/// limits still ends it).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Unwatched;
 
@@ -129,7 +129,8 @@ pub fn method_for<R: Ruleset>(rules: &R, upto: u64) -> Method {
 /// # Errors
 /// [`Error::Unsupported`] for a loopy game, a game not played under the
 /// normal convention, or a pair game; a bound of `limits` (dense); the
-/// watch's error; [`Error::Stopped`] when the library's stop flag is set.
+/// watch's error; [`Error::Stopped`] once the stop token of `limits` is
+/// stopped.
 ///
 /// # Complexity
 /// Dense: up to O(N²) option values for splitting games, O(N·|S|) for
@@ -181,7 +182,7 @@ pub fn heap_values_tuned<R: Ruleset>(
     }
     let method = method_for(rules, upto);
     let values = match (method, rules.heap_moves().and_then(SeqGame::from_heap_moves)) {
-        (Method::Sequence, Some(game)) => sequence(game, upto, tuning, watch)?,
+        (Method::Sequence, Some(game)) => sequence(game, upto, tuning, &limits, watch)?,
         _ => dense(rules, upto, limits, watch)?,
     };
     Ok((values, method))
@@ -194,7 +195,13 @@ fn next_budget(budget: u64, started: Instant) -> u64 {
 }
 
 /// The sequence engine to `upto`, every value computed.
-fn sequence(game: SeqGame, upto: u64, tuning: Tuning, watch: &mut dyn Watch) -> Result<HeapValues> {
+fn sequence(
+    game: SeqGame,
+    upto: u64,
+    tuning: Tuning,
+    limits: &Limits,
+    watch: &mut dyn Watch,
+) -> Result<HeapValues> {
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     let mut budget = 4096u64;
     loop {
@@ -203,7 +210,7 @@ fn sequence(game: SeqGame, upto: u64, tuning: Tuning, watch: &mut dyn Watch) -> 
         if status != Status::Running {
             break;
         }
-        crate::solve::stop::check()?;
+        limits.check_stop()?;
         let done = engine.len().min(upto + 1);
         let task = Task::Sequence {
             dense: engine.mask() == 0,
@@ -221,7 +228,7 @@ fn sequence(game: SeqGame, upto: u64, tuning: Tuning, watch: &mut dyn Watch) -> 
 fn dense<R: Ruleset>(rules: &R, upto: u64, limits: Limits, watch: &mut dyn Watch) -> Result<HeapValues> {
     if let Some(moves) = rules.heap_moves() {
         // The whole table's bounds, before the first slice.
-        crate::solve::dense::check_within(moves, 0, upto, limits)?;
+        crate::solve::dense::check_within(moves, 0, upto, &limits)?;
     }
     let mut solver = Solver::new(rules, limits);
     let mut done = 0u64;
@@ -296,6 +303,7 @@ mod tests {
         let costly = Limits {
             max_states: 1 << 20,
             max_work: 1000,
+            ..Limits::default()
         };
         let Game::Subtraction(s) = "subtract:1,2".parse().unwrap() else {
             unreachable!()

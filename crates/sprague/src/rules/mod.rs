@@ -231,9 +231,19 @@ pub trait HeapLister: Sync + Debug {
     /// smaller than `n`) to `parts`, then the end of the move in `parts`
     /// to `ends`.
     ///
+    /// A lister that runs long calls (a script) ends them with
+    /// [`crate::Error::Stopped`] once `stop` is stopped.
+    ///
     /// # Errors
-    /// The rules' error for heap `n` (a script that failed).
-    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()>;
+    /// The rules' error for heap `n` (a script that failed), or
+    /// [`crate::Error::Stopped`].
+    fn heap_options(
+        &self,
+        n: u64,
+        parts: &mut Vec<u64>,
+        ends: &mut Vec<usize>,
+        stop: &crate::Stop,
+    ) -> Result<()>;
 
     /// Appends the moves of heaps `lo..hi`, in order, to `out`; by default
     /// one heap at a time with [`HeapLister::heap_options`]. A lister may
@@ -243,9 +253,9 @@ pub trait HeapLister: Sync + Debug {
     ///
     /// # Errors
     /// The error of the smallest heap that failed ([`HeapLister::heap_options`]).
-    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> Result<()> {
+    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing, stop: &crate::Stop) -> Result<()> {
         for n in lo..hi {
-            self.heap_options(n, &mut out.parts, &mut out.ends)?;
+            self.heap_options(n, &mut out.parts, &mut out.ends, stop)?;
             out.heaps.push(out.ends.len());
         }
         Ok(())

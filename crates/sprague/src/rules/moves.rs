@@ -1,25 +1,45 @@
 //! A reusable buffer of moves, so that generating moves allocates nothing
 //! per move once the buffer has grown.
 
+use crate::Stop;
+
 /// The moves from one position: each move's resulting parts (a disjunctive
 /// sum) and, when asked for, its label.
+///
+/// The buffer also carries the stop token of the computation that fills
+/// it ([`Moves::stopped_by`]), so that rules whose moves run user code (a
+/// script) end a long call when the computation is stopped.
 #[derive(Clone, Debug)]
 pub struct Moves<P> {
     parts: Vec<P>,
     ends: Vec<usize>,
     labels: Vec<String>,
     want_labels: bool,
+    stop: Stop,
 }
 
 impl<P> Moves<P> {
-    /// An empty buffer; `want_labels` says whether labels are built.
+    /// An empty buffer; `want_labels` says whether labels are built. Its
+    /// stop token is one nobody else holds.
     pub fn new(want_labels: bool) -> Self {
         Moves {
             parts: Vec::new(),
             ends: Vec::new(),
             labels: Vec::new(),
             want_labels,
+            stop: Stop::default(),
         }
+    }
+
+    /// This buffer, filled for a computation that `stop` stops.
+    pub fn stopped_by(mut self, stop: &Stop) -> Self {
+        self.stop = stop.clone();
+        self
+    }
+
+    /// The stop token of the computation that fills the buffer.
+    pub fn stop(&self) -> &Stop {
+        &self.stop
     }
 
     /// Empties the buffer, keeping its memory.

@@ -13,10 +13,9 @@
 use super::dynamic::{DynMove, DynamicRules, Value, MAX_DEPTH};
 use super::script_limits::{ScriptLimits, MAX_SCRIPT_DEPTH};
 use super::HeapListing;
-use crate::{excerpt, Bound, Error, Result};
+use crate::{excerpt, Bound, Error, Result, Stop};
 use rhai::{CallFnOptions, Dynamic as RDyn, Engine, EvalAltResult, Position, Scope, AST, INT};
 use rustc_hash::FxHashMap as HashMap;
-use std::cell::Cell;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -97,19 +96,28 @@ fn syntax(e: &rhai::ParseError) -> String {
     format!("{}{}", at(e.position()), e.err_type())
 }
 
-thread_local! {
-    /// When the script call running on this thread began (for the time
-    /// limit; engines are pooled, the clock is per thread).
-    static CALL_START: Cell<Instant> = Cell::new(Instant::now());
-}
-
-/// Operations between looks at the clock.
+/// Operations between looks at the clock and the stop token.
 const CLOCK_EVERY: u64 = 1 << 12;
 
-/// [`Error::Stopped`] when the computation was asked to end (a script
-/// call is ended from its progress callback then), else `failure`.
-fn stopped_or(failure: impl FnOnce() -> Error) -> Error {
-    if crate::solve::stop::stopped() {
+/// Makes `engine`'s calls from now on end (with Rhai's termination,
+/// which [`stopped_or`] reads) once `stop` is stopped or the call has run
+/// `limits.seconds` from now.
+fn watch(engine: &mut Engine, limits: ScriptLimits, stop: &Stop) {
+    let budget = Duration::from_secs(limits.seconds.max(1));
+    let start = Instant::now();
+    let stop = stop.clone();
+    engine.on_progress(move |ops| {
+        if ops % CLOCK_EVERY == 0 && (stop.is_stopped() || start.elapsed() > budget) {
+            return Some(RDyn::UNIT);
+        }
+        None
+    });
+}
+
+/// [`Error::Stopped`] when `stop` was stopped (a script call is ended
+/// from its progress callback then), else `failure`.
+fn stopped_or(stop: &Stop, failure: impl FnOnce() -> Error) -> Error {
+    if stop.is_stopped() {
         Error::Stopped
     } else {
         failure()
@@ -119,15 +127,6 @@ fn stopped_or(failure: impl FnOnce() -> Error) -> Error {
 /// A sandboxed engine within `limits`.
 fn engine(limits: ScriptLimits) -> Engine {
     let mut e = Engine::new();
-    let budget = Duration::from_secs(limits.seconds.max(1));
-    e.on_progress(move |ops| {
-        if ops % CLOCK_EVERY == 0
-            && (crate::solve::stop::stopped() || CALL_START.with(Cell::get).elapsed() > budget)
-        {
-            return Some(RDyn::UNIT);
-        }
-        None
-    });
     e.set_max_operations(limits.ops.max(1))
         .set_max_call_levels(limits.depth.min(MAX_SCRIPT_DEPTH))
         .set_max_string_size(limits.size.max(1))
@@ -186,10 +185,12 @@ impl ScriptRules {
         let ast = engine.compile(text).map_err(|e| fail(syntax(&e)))?;
         let failed = |e: Box<EvalAltResult>| failure(name, *e, "the top-level statements", limits);
         let mut scope = Scope::new();
-        CALL_START.with(|c| c.set(Instant::now()));
+        // The top-level statements: bounded by the time limit only.
+        let never = Stop::new();
+        watch(&mut engine, limits, &never);
         engine
             .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| stopped_or(|| failed(e)))?;
+            .map_err(|e| stopped_or(&never, || failed(e)))?;
         let mut constants: HashMap<String, RDyn> = HashMap::default();
         for (n, _, v) in scope.iter() {
             constants.insert(n.to_string(), v);
@@ -264,11 +265,17 @@ impl ScriptRules {
         }
     }
 
-    /// Calls the script's function `f` with `args`; `during` says what
-    /// the call was for, in errors.
-    fn call(&self, f: &str, args: impl rhai::FuncArgs, during: impl FnOnce() -> String) -> Result<RDyn> {
-        let engine = self.take_engine()?;
-        let r = self.call_with(&engine, f, args, during);
+    /// Calls the script's function `f` with `args`, ended early once
+    /// `stop` is stopped; `during` says what the call was for, in errors.
+    fn call(
+        &self,
+        f: &str,
+        args: impl rhai::FuncArgs,
+        stop: &Stop,
+        during: impl FnOnce() -> String,
+    ) -> Result<RDyn> {
+        let mut engine = self.take_engine()?;
+        let r = self.call_with(&mut engine, f, args, stop, during);
         self.give_back(engine);
         r
     }
@@ -276,16 +283,17 @@ impl ScriptRules {
     /// Calls `f` as [`ScriptRules::call`] does, with `engine`.
     fn call_with(
         &self,
-        (engine, ast): &(Engine, AST),
+        (engine, ast): &mut (Engine, AST),
         f: &str,
         args: impl rhai::FuncArgs,
+        stop: &Stop,
         during: impl FnOnce() -> String,
     ) -> Result<RDyn> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        CALL_START.with(|c| c.set(Instant::now()));
+        watch(engine, self.limits, stop);
         engine
             .call_fn_with_options::<RDyn>(options, &mut Scope::new(), ast, f, args)
-            .map_err(|e| stopped_or(|| failure(&self.name, *e, &during(), self.limits)))
+            .map_err(|e| stopped_or(stop, || failure(&self.name, *e, &during(), self.limits)))
     }
 
     /// Returns an engine taken by [`ScriptRules::take_engine`] to the pool.
@@ -468,12 +476,13 @@ impl ScriptRules {
     /// move) goes the general way, which names what is wrong.
     fn heap_options_with(
         &self,
-        engine: &(Engine, AST),
+        engine: &mut (Engine, AST),
         n: u64,
         parts: &mut Vec<u64>,
         ends: &mut Vec<usize>,
+        stop: &Stop,
     ) -> Result<()> {
-        let r = self.call_with(engine, "moves", (n as INT,), || "fn moves".into())?;
+        let r = self.call_with(engine, "moves", (n as INT,), stop, || "fn moves".into())?;
         let list = self.moves_array(r)?;
         let (p0, e0) = (parts.len(), ends.len());
         if list.iter().all(|m| heap_move(m, n, parts, ends)) {
@@ -486,8 +495,8 @@ impl ScriptRules {
     }
 
     /// Calls `fn moves` on `p`: the array it returns.
-    fn call_moves(&self, p: RDyn) -> Result<rhai::Array> {
-        let r = self.call("moves", (p,), || "fn moves".into())?;
+    fn call_moves(&self, p: RDyn, stop: &Stop) -> Result<rhai::Array> {
+        let r = self.call("moves", (p,), stop, || "fn moves".into())?;
         self.moves_array(r)
     }
 
@@ -548,27 +557,33 @@ impl DynamicRules for ScriptRules {
         format!("script:{}", self.name)
     }
 
-    fn moves(&self, p: &Value) -> Result<Vec<DynMove>> {
-        let list = self.call_moves(to_rhai(p))?;
+    fn moves(&self, p: &Value, stop: &Stop) -> Result<Vec<DynMove>> {
+        let list = self.call_moves(to_rhai(p), stop)?;
         self.to_moves(list)
     }
 
     /// Reads the heaps each move leaves straight from the script's arrays
     /// (a part that is no smaller heap, or a value that is no move, goes
     /// the general way, which names what is wrong).
-    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()> {
-        let engine = self.take_engine()?;
-        let r = self.heap_options_with(&engine, n, parts, ends);
+    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>, stop: &Stop) -> Result<()> {
+        let mut engine = self.take_engine()?;
+        let r = self.heap_options_with(&mut engine, n, parts, ends, stop);
         self.give_back(engine);
         r
     }
 
     /// Lists the run with one engine, taken once (not once a heap).
-    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> std::result::Result<(), (u64, Error)> {
-        let engine = self.take_engine().map_err(|e| (lo, e))?;
+    fn heap_range(
+        &self,
+        lo: u64,
+        hi: u64,
+        out: &mut HeapListing,
+        stop: &Stop,
+    ) -> std::result::Result<(), (u64, Error)> {
+        let mut engine = self.take_engine().map_err(|e| (lo, e))?;
         let mut r = Ok(());
         for n in lo..hi {
-            if let Err(e) = self.heap_options_with(&engine, n, &mut out.parts, &mut out.ends) {
+            if let Err(e) = self.heap_options_with(&mut engine, n, &mut out.parts, &mut out.ends, stop) {
                 r = Err((n, e));
                 break;
             }
@@ -586,7 +601,7 @@ impl DynamicRules for ScriptRules {
         if !self.has["parse"] {
             return Value::parse(text);
         }
-        let r = self.call("parse", (RDyn::from(text.to_string()),), || {
+        let r = self.call("parse", (RDyn::from(text.to_string()),), &Stop::new(), || {
             format!("fn parse of `{}`", excerpt(text))
         })?;
         to_value(&r, 0).map_err(|w| Error::BadPosition {
@@ -599,7 +614,7 @@ impl DynamicRules for ScriptRules {
         if !self.has["format"] {
             return Ok(p.to_string());
         }
-        let r = self.call("format", (to_rhai(p),), || "fn format".into())?;
+        let r = self.call("format", (to_rhai(p),), &Stop::new(), || "fn format".into())?;
         if r.is_string() {
             Ok(r.to_string())
         } else {
@@ -617,7 +632,7 @@ impl DynamicRules for ScriptRules {
             [] if self.heap => RDyn::from(0 as INT),
             _ => RDyn::from(Parts(parts.iter().map(to_rhai).collect())),
         };
-        let r = self.call("label", (to_rhai(p), to), || "fn label".into())?;
+        let r = self.call("label", (to_rhai(p), to), &Stop::new(), || "fn label".into())?;
         if r.is_string() {
             Ok(Some(r.to_string()))
         } else {
@@ -638,7 +653,9 @@ impl DynamicRules for ScriptRules {
         if !self.has["pair"] {
             return Ok(Some(cell()));
         }
-        let r = self.call("pair", (x as INT, y as INT), || format!("fn pair({x}, {y})"))?;
+        let r = self.call("pair", (x as INT, y as INT), &Stop::new(), || {
+            format!("fn pair({x}, {y})")
+        })?;
         if r.is_unit() {
             return Ok(None);
         }

@@ -14,20 +14,22 @@
 //! # Complexity
 //! O(B³) time and O(B²) memory for every (b, c) with c ≤ b ≤ B.
 
-use super::stop;
+use super::Stop;
 use crate::Result;
 
 /// f(b, c) for c ≤ b ≤ `upto`: `table[b][c]` is the first row a of the
 /// P-position [a, b, c], or `None` where every [a, b, c] is N.
 ///
+/// Ends with [`crate::Error::Stopped`] soon after `stop` is stopped.
+///
 /// ```
 /// use sprague::solve::chomp3::three_row_p_positions;
-/// let f = three_row_p_positions(5).unwrap();
+/// let f = three_row_p_positions(5, &sprague::Stop::new()).unwrap();
 /// assert_eq!(f[0][0], Some(1)); // the poison alone
 /// assert_eq!(f[4][0], Some(5)); // two rows: [b + 1, b]
 /// assert_eq!(f[1][1], Some(3)); // the L of [3, 1, 1]
 /// ```
-pub fn three_row_p_positions(upto: usize) -> Result<Vec<Vec<Option<u32>>>> {
+pub fn three_row_p_positions(upto: usize, stop: &Stop) -> Result<Vec<Vec<Option<u32>>>> {
     let mut f: Vec<Vec<Option<u32>>> = Vec::with_capacity(upto + 1);
     let mut seen: Vec<u32> = Vec::new();
     let mut stamp = 0u32;
@@ -70,7 +72,7 @@ pub fn three_row_p_positions(upto: usize) -> Result<Vec<Vec<Option<u32>>>> {
         }
         f.push(row);
         if b % 64 == 0 {
-            stop::check()?;
+            stop.check()?;
         }
     }
     Ok(f)

@@ -11,7 +11,7 @@
 //! bytes (a solved-positions database), and a process-wide memo per family
 //! ([`shared_memo`]) lets every question about one game reuse the last.
 
-use super::{stop, Limits, WinningMove};
+use super::{Limits, WinningMove};
 use crate::rules::board::{Key, Splitting};
 use crate::rules::{Moves, Ruleset};
 use crate::{Error, Nimber, Result};
@@ -311,7 +311,7 @@ impl<'a, P> ComponentSolver<'a, P> {
             });
         }
         if self.work & 0xfff < options.len() as u64 + 1 {
-            stop::check()?;
+            self.limits.check_stop()?;
         }
         Ok(Frame {
             key,
@@ -416,7 +416,7 @@ pub fn family_values(
             }
             Err(e) => return Err(e),
         };
-        out.push(game.visit(Value(limits))?.0 as u32);
+        out.push(game.visit(Value(limits.clone()))?.0 as u32);
     }
     Ok(out)
 }

@@ -19,6 +19,8 @@ use crate::{Error, Result};
 ///
 /// # Returns
 /// An error, leaving `table` as it was, when `upto` exceeds `max_states`.
+/// Nothing stops it but its end; [`extend_within`] takes a stop token
+/// and the other bounds of [`Limits`].
 ///
 /// # Complexity
 /// O(N·|S|) for subtraction and division games, O(N²) for octal codes with
@@ -33,6 +35,18 @@ use crate::{Error, Result};
 /// assert_eq!(t, [0, 1, 2, 0, 1, 2, 0]);
 /// ```
 pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states: u64) -> Result<()> {
+    fill(moves, table, upto, max_states, &Limits::default())
+}
+
+/// [`extend`] up to `max_states` values, stopped by `limits.stop` and
+/// within `limits.max_memory`.
+fn fill(
+    moves: HeapMoves<'_>,
+    table: &mut Vec<u32>,
+    upto: u64,
+    max_states: u64,
+    limits: &Limits,
+) -> Result<()> {
     if upto >= max_states {
         return Err(Error::LimitExceeded {
             what: format!("a table of {} values", upto as u128 + 1),
@@ -49,7 +63,7 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
     if table.len() > upto {
         return Ok(());
     }
-    super::stop::check_memory(4 * (upto as u64 + 1), || {
+    limits.check_memory(4 * (upto as u64 + 1), || {
         format!("a table of {} values", upto as u128 + 1)
     })?;
     table.reserve(upto + 1 - table.len());
@@ -67,7 +81,7 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
     };
     for n in table.len()..=upto {
         if n % every == 0 {
-            super::stop::check()?;
+            limits.check_stop()?;
             super::progress::report(super::progress::Task::HeapValues, n as u64, Some(upto as u64 + 1));
         }
         let g = match moves {
@@ -104,7 +118,7 @@ pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states:
                 if n == listed.1 {
                     let hi = (n + run).min(upto + 1);
                     listing.clear();
-                    lister.heap_range(n as u64, hi as u64, &mut listing)?;
+                    lister.heap_range(n as u64, hi as u64, &mut listing, &limits.stop)?;
                     let got = listing.heaps.len();
                     assert!(
                         (1..=hi - n).contains(&got),
@@ -198,11 +212,23 @@ pub fn work(moves: HeapMoves<'_>, from: u64, upto: u64) -> u128 {
     }
 }
 
-/// [`extend`] within both bounds of `limits`: refuses, before any work, a
-/// table whose cost ([`work`]) exceeds `limits.max_work`.
-pub fn extend_within(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, limits: Limits) -> Result<()> {
+/// [`extend`] within every bound of `limits`: refuses, before any work, a
+/// table whose cost ([`work`]) exceeds `limits.max_work` (or whose values
+/// would pass `limits.max_memory`), and ends with [`Error::Stopped`] soon
+/// after `limits.stop` is stopped.
+///
+/// # Examples
+/// ```
+/// use sprague::rules::HeapMoves;
+/// use sprague::solve::{dense::extend_within, Limits};
+/// let limits = Limits::default();
+/// limits.stop.stop();
+/// let r = extend_within(HeapMoves::Grundy, &mut Vec::new(), 5000, &limits);
+/// assert_eq!(r, Err(sprague::Error::Stopped));
+/// ```
+pub fn extend_within(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, limits: &Limits) -> Result<()> {
     check_within(moves, table.len() as u64, upto, limits)?;
-    extend(moves, table, upto, limits.max_states)
+    fill(moves, table, upto, limits.max_states, limits)
 }
 
 /// The error [`extend_within`] gives, found before any work: whether a
@@ -216,10 +242,10 @@ pub fn extend_within(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, limi
 /// ```
 /// use sprague::rules::HeapMoves;
 /// use sprague::solve::{dense::check_within, Limits};
-/// let e = check_within(HeapMoves::Nim, 0, 100_000_000, Limits::default()).unwrap_err();
+/// let e = check_within(HeapMoves::Nim, 0, 100_000_000, &Limits::default()).unwrap_err();
 /// assert!(e.to_string().contains("a table of 100000001 values"), "{e}");
 /// ```
-pub fn check_within(moves: HeapMoves<'_>, from: u64, upto: u64, limits: Limits) -> Result<()> {
+pub fn check_within(moves: HeapMoves<'_>, from: u64, upto: u64, limits: &Limits) -> Result<()> {
     for limit in [limits.max_states, u32::MAX as u64] {
         if upto >= limit {
             return Err(Error::LimitExceeded {
@@ -370,7 +396,13 @@ mod tests {
     }
 
     impl crate::rules::HeapLister for Stingy {
-        fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()> {
+        fn heap_options(
+            &self,
+            n: u64,
+            parts: &mut Vec<u64>,
+            ends: &mut Vec<usize>,
+            _: &crate::Stop,
+        ) -> Result<()> {
             for k in [1, 2, 5] {
                 if k <= n {
                     if k < n {
@@ -382,9 +414,9 @@ mod tests {
             Ok(())
         }
 
-        fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> Result<()> {
+        fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing, stop: &crate::Stop) -> Result<()> {
             for n in lo..hi.min(lo + self.per_call) {
-                self.heap_options(n, &mut out.parts, &mut out.ends)?;
+                self.heap_options(n, &mut out.parts, &mut out.ends, stop)?;
                 out.heaps.push(out.ends.len());
             }
             Ok(())

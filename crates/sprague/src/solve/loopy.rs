@@ -148,7 +148,7 @@ pub fn values<R: Ruleset>(graph: &SumGraph<'_, R>, max_work: u64) -> Result<Vec<
     let mut m = 0u64;
     while open > 0 {
         // Each round scans every state; rounds may be many.
-        super::stop::check()?;
+        graph.limits().check_stop()?;
         has.iter_mut().for_each(|h| *h = false);
         queue.clear();
         queue.extend((0..n as StateId).filter(|&s| label[s as usize] == Label::Open));
@@ -159,7 +159,7 @@ pub fn values<R: Ruleset>(graph: &SumGraph<'_, R>, max_work: u64) -> Result<Vec<
             }
             let succ = graph.successors(u);
             work += succ.len() as u64 + 1;
-            super::stop::check()?;
+            graph.limits().check_stop()?;
             if work > max_work {
                 return Err(Error::WorkExceeded {
                     what: "the generalised values".into(),

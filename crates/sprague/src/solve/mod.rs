@@ -22,14 +22,35 @@ pub mod quotient;
 pub mod random;
 pub mod retrograde;
 mod solver;
-pub mod stop;
 pub mod sums;
 pub mod tame;
 
+pub use crate::stop::Stop;
+use crate::{Error, Result};
 pub use solver::{HeapOracle, Solver, WinningMove};
 
-/// Bounds on a computation, passed in by the caller.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Bounds on a computation, passed in by the caller, and the token that
+/// stops it.
+///
+/// `Clone`, not `Copy`: a clone shares the stop token ([`Stop`]), so a
+/// computation and the threads it starts are stopped together.
+///
+/// # Examples
+/// A bound on memory ends a computation whose tables would grow past it:
+/// ```
+/// use sprague::rules::Nim;
+/// use sprague::solve::{random::{probability_of, Skill}, Limits, Play};
+///
+/// let sum = [30, 31, 32];
+/// let ask = |bytes| {
+///     let limits = Limits { max_memory: Some(bytes), ..Limits::default() };
+///     probability_of(&Nim, &sum, Play::Normal, &Skill::random(), limits)
+/// };
+/// // Some thousands of sums: more than 64 KiB.
+/// assert!(matches!(ask(1 << 16), Err(sprague::Error::OutOfMemory(_))));
+/// assert!(ask(1 << 30).is_ok());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most positions a search may remember, and the most entries a
     /// dense table may hold.
@@ -37,6 +58,15 @@ pub struct Limits {
     /// The most steps a computation may take: moves listed by a search,
     /// or option values looked at by the dense engine (about 10^9 a second).
     pub max_work: u64,
+    /// The most bytes the big tables of the computation (the graph of
+    /// sums, a search's memo, a dense table) may take, from an estimate
+    /// checked before they grow; `None`: no bound but the others. A
+    /// server answers a question too big with [`Error::OutOfMemory`]
+    /// before the machine runs short.
+    pub max_memory: Option<u64>,
+    /// The token that ends the computation early with [`Error::Stopped`]
+    /// (see [`Stop`]); by default one nobody else holds.
+    pub stop: Stop,
 }
 
 impl Default for Limits {
@@ -44,23 +74,51 @@ impl Default for Limits {
         Limits {
             max_states: 10_000_000,
             max_work: 100_000_000_000,
+            max_memory: None,
+            stop: Stop::default(),
         }
     }
 }
 
 impl Limits {
-    /// These limits, each no larger than the same limit of `cap`.
+    /// These limits, each bound no larger than the same bound of `cap`;
+    /// the stop token is this one's.
     ///
     /// ```
     /// use sprague::solve::Limits;
-    /// let cap = Limits { max_states: 10, max_work: 1000 };
-    /// let l = Limits { max_states: 50, max_work: 100 }.within(cap);
+    /// let cap = Limits { max_states: 10, max_work: 1000, ..Limits::default() };
+    /// let l = Limits { max_states: 50, max_work: 100, ..Limits::default() }.within(&cap);
     /// assert_eq!((l.max_states, l.max_work), (10, 100));
     /// ```
-    pub fn within(self, cap: Limits) -> Limits {
+    pub fn within(&self, cap: &Limits) -> Limits {
         Limits {
             max_states: self.max_states.min(cap.max_states),
             max_work: self.max_work.min(cap.max_work),
+            max_memory: match (self.max_memory, cap.max_memory) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            stop: self.stop.clone(),
+        }
+    }
+
+    /// [`Error::Stopped`] once the stop token is stopped.
+    #[inline]
+    pub fn check_stop(&self) -> Result<()> {
+        self.stop.check()
+    }
+
+    /// [`Error::OutOfMemory`] if tables of about `bytes` bytes would pass
+    /// [`Limits::max_memory`]; `what` names them.
+    pub fn check_memory(&self, bytes: u64, what: impl FnOnce() -> String) -> Result<()> {
+        match self.max_memory {
+            Some(limit) if bytes > limit => Err(Error::OutOfMemory(format!(
+                "{} would take about {} MB, past this computation's bound of {} MB",
+                what(),
+                bytes.div_ceil(1 << 20),
+                limit / (1 << 20)
+            ))),
+            _ => Ok(()),
         }
     }
 }

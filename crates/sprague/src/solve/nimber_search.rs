@@ -16,7 +16,7 @@
 //! n has value n, which goes into the component memo.
 
 use super::components::{ComponentMemo, ComponentSolver};
-use super::{stop, Limits};
+use super::Limits;
 use crate::rules::board::{Key, Splitting};
 use crate::rules::Moves;
 use crate::{Error, Nimber, Result};
@@ -62,7 +62,7 @@ impl<'a, P> NimberSearch<'a, P> {
         limits: Limits,
         small: u32,
     ) -> Result<Self> {
-        ComponentSolver::new(rules, &mut *memo, limits)?;
+        ComponentSolver::new(rules, &mut *memo, limits.clone())?;
         Ok(NimberSearch {
             rules,
             memo,
@@ -85,7 +85,7 @@ impl<'a, P> NimberSearch<'a, P> {
             return Ok(v);
         }
         if self.rules.size(key) <= self.small {
-            return ComponentSolver::new(self.rules, &mut *self.memo, self.limits)?.key_value(key);
+            return ComponentSolver::new(self.rules, &mut *self.memo, self.limits.clone())?.key_value(key);
         }
         for n in 0u32.. {
             if self.is_p(std::slice::from_ref(key), n)? {
@@ -204,7 +204,7 @@ impl<'a, P> NimberSearch<'a, P> {
             if let Some(v) = self.memo.get(&k) {
                 heap ^= v.0 as u32;
             } else if self.rules.size(&k) <= self.small {
-                heap ^= ComponentSolver::new(self.rules, &mut *self.memo, self.limits)?
+                heap ^= ComponentSolver::new(self.rules, &mut *self.memo, self.limits.clone())?
                     .key_value(&k)?
                     .0 as u32;
             } else {
@@ -235,7 +235,7 @@ impl<'a, P> NimberSearch<'a, P> {
                 limit: self.limits.max_states,
             });
         }
-        stop::check()?;
+        self.limits.check_stop()?;
         let mut children: Vec<(u32, State)> = Vec::new();
         let mut options = Moves::new(false);
         for i in 0..state.keys.len() {

@@ -109,7 +109,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
             self.rules.moves(p, &mut moves)?;
             let before = self.work;
             self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1) * super::sums::SUM_STEP;
-            super::stop::check()?;
+            self.limits.check_stop()?;
             super::progress::search_steps(before, self.work, self.limits.max_work);
             if self.work > self.limits.max_work {
                 return Err(Error::WorkExceeded {

@@ -3,8 +3,8 @@
 //! the front end implements (the CLI draws a bar on a terminal's stderr).
 //!
 //! A front end runs the computation under its reporter ([`reporting`]),
-//! as it runs one under a stop flag ([`super::stop::stoppable`]); the
-//! places that count work report there, on the thread that runs the
+//! a thread-local (unlike the stop token, which a computation receives
+//! in its [`super::Limits`]: a report changes no answer); the places that count work report there, on the thread that runs the
 //! computation: every 1024 heaps of a dense table ([`super::dense`]),
 //! between the batches of the sequence engine where `value` and `analyze`
 //! run it, every 2^16 steps of a search ([`super::Solver`],

@@ -23,7 +23,7 @@
 
 use super::retrograde::{solve_all, Solved};
 use super::sums::{StateId, SumGraph};
-use super::{Limits, Play};
+use super::{Limits, Play, Stop};
 use crate::rules::Ruleset;
 use crate::{Error, Outcome, Result};
 use num_bigint::BigInt;
@@ -224,7 +224,8 @@ pub fn win_probability<R: Ruleset>(
         mover: skill.mover.to_f64().unwrap_or(0.0),
         opponent: skill.opponent.to_f64().unwrap_or(0.0),
     };
-    let (values, errors) = run(&chance, &order, &best, &floats)?;
+    let stop = &graph.limits().stop;
+    let (values, errors) = run(&chance, &order, &best, &floats, stop)?;
     let (value, error_bound) = (values[root as usize], errors[root as usize]);
     let exact = (graph.len() <= EXACT_STATES)
         .then(|| {
@@ -236,6 +237,7 @@ pub fn win_probability<R: Ruleset>(
                     mover: skill.mover.clone(),
                     opponent: skill.opponent.clone(),
                 },
+                stop,
             )
             .ok()
         })
@@ -307,7 +309,8 @@ impl<'g, 'r, R: Ruleset> Skills<'g, 'r, R> {
     /// O(states + moves).
     pub fn float(&self, root: StateId, mover: f64, opponent: f64) -> Probability {
         let skill = Skill2 { mover, opponent };
-        let (x, err) = run(&self.chance, &self.order, &self.best, &skill)
+        // One float pass, O(states + moves): not worth a stop token.
+        let (x, err) = run(&self.chance, &self.order, &self.best, &skill, &Stop::new())
             .unwrap_or_else(|_| unreachable!("floats have no size budget"));
         Probability {
             value: x[root as usize],
@@ -471,7 +474,7 @@ pub fn random_probabilities<G: ChanceGraph>(graph: &G) -> Result<(Vec<f64>, Vec<
         mover: 0.0,
         opponent: 0.0,
     };
-    let (x, err) = run(graph, &order, &[], &skill)?;
+    let (x, err) = run(graph, &order, &[], &skill, &Stop::new())?;
     Ok((x, err))
 }
 
@@ -482,6 +485,7 @@ fn run<G: ChanceGraph, T: Num>(
     order: &[usize],
     best: &[Option<usize>],
     skill: &Skill2<T>,
+    stop: &Stop,
 ) -> Result<(Vec<T>, Vec<f64>)> {
     let n = graph.len();
     let zero = T::from_u64(0);
@@ -498,9 +502,9 @@ fn run<G: ChanceGraph, T: Num>(
     let ulp = f64::EPSILON;
     let mut moves: Vec<(usize, u64)> = Vec::new();
     for (i, &s) in order.iter().enumerate() {
-        // Exact sums grow costly: look at the stop flag often.
+        // Exact sums grow costly: look at the stop token often.
         if i % 1024 == 0 {
-            crate::solve::stop::check()?;
+            stop.check()?;
         }
         if let Some(wins) = graph.over(s) {
             let v = if wins { one.clone() } else { zero.clone() };

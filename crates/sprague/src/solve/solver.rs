@@ -135,7 +135,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         let moves = self.rules.heap_moves().ok_or_else(|| Error::NotHeap {
             spec: self.rules.spec(),
         })?;
-        dense::extend_within(moves, &mut self.table, upto, self.limits)?;
+        dense::extend_within(moves, &mut self.table, upto, &self.limits)?;
         Ok(&self.table[..=upto as usize])
     }
 
@@ -184,7 +184,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
             // only while it is small).
             let listed = matches!(moves, HeapMoves::Listed(_));
             if n < self.limits.max_states && (!listed || n < LISTED_TABLE) {
-                dense::extend_within(moves, &mut self.table, n, self.limits)?;
+                dense::extend_within(moves, &mut self.table, n, &self.limits)?;
                 return Ok(Nimber(self.table[n as usize] as u64));
             }
             if !matches!(moves, HeapMoves::Divide(_) | HeapMoves::Listed(_)) {
@@ -217,7 +217,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         self.rules.moves(&pos, &mut moves)?;
         let before = self.work;
         self.work += moves.len() as u64 + 1;
-        super::stop::check()?;
+        self.limits.check_stop()?;
         super::progress::search_steps(before, self.work, self.limits.max_work);
         if self.work > self.limits.max_work {
             return Err(Error::WorkExceeded {
@@ -259,7 +259,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
             // The memo doubles its room about now: each entry a position
             // and its value, the hash table's slack besides.
             let entry = 2 * (std::mem::size_of::<R::Position>() + 8) as u64;
-            super::stop::check_memory(2 * remembered as u64 * entry, || {
+            self.limits.check_memory(2 * remembered as u64 * entry, || {
                 format!(
                     "{what} of `{}`",
                     crate::error::excerpt(&self.rules.format_position(root))

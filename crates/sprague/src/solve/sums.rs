@@ -36,7 +36,7 @@ pub const MIN_GRAPH_BYTES: u64 = 512 << 20;
 pub const GRAPH_BYTES_PER_STATE: u64 = 64;
 
 /// The memory a graph of sums within `limits` may use, in bytes.
-pub fn graph_bytes_bound(limits: Limits) -> u64 {
+pub fn graph_bytes_bound(limits: &Limits) -> u64 {
     limits
         .max_states
         .saturating_mul(GRAPH_BYTES_PER_STATE)
@@ -90,7 +90,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     pub fn new(rules: &'r R, limits: Limits) -> Self {
         SumGraph {
             rules,
-            limits,
+            limits: limits.clone(),
             special: rules.convention() == Convention::Special,
             states: Vec::new(),
             index: HashMap::default(),
@@ -102,8 +102,14 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
             parts: 0,
             root_text: String::new(),
             part_bytes: 0,
-            max_bytes: graph_bytes_bound(limits),
+            max_bytes: graph_bytes_bound(&limits),
         }
+    }
+
+    /// The bounds and the stop token the graph was built within (the
+    /// analyses run on it look at the token too).
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// The rules whose sums these are.
@@ -164,8 +170,8 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// O(states × moves × k log k) for sums of k components.
     pub fn add_root(&mut self, sum: &[R::Position]) -> Result<StateId> {
         // A table adds a root per cell, most of them in the graph already
-        // (nothing to expand, so no work counted): look at the flag here.
-        super::stop::check()?;
+        // (nothing to expand, so no work counted): look at the token here.
+        self.limits.check_stop()?;
         crate::rules::check_sum(self.rules, sum)?;
         if self.special && sum.len() != 1 {
             return Err(Error::Unsupported(format!(
@@ -324,7 +330,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
 
     /// [`Error::OutOfMemory`] when the graph, grown to room for `states`
     /// states and `edges` moves, would pass the memory bound of the
-    /// computation ([`super::stop::StopFlag::with_memory_limit`]). Each
+    /// computation ([`Limits::max_memory`]). Each
     /// state costs its sum twice (the list and the index), the index's
     /// slot, its start and outcome, and the analyses' arrays over it
     /// (outcomes, probabilities, predecessors): some 100 bytes besides
@@ -338,7 +344,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         };
         let per_state = 2 * (32 + parts_per_state * part) + 100;
         let bytes = states as u64 * per_state + edges as u64 * 8;
-        super::stop::check_memory(bytes, || {
+        self.limits.check_memory(bytes, || {
             format!("the sums reachable from `{}`", excerpt(&self.root_text))
         })
     }
@@ -414,7 +420,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
                     // Each move builds a sum of about this many parts.
                     let before = self.work;
                     self.work += (moves.len() as u64 + 1) * (sum.len() as u64 + 1) * SUM_STEP;
-                    super::stop::check()?;
+                    self.limits.check_stop()?;
                     super::progress::search_steps(before, self.work, self.limits.max_work);
                     if self.work > self.limits.max_work {
                         return Err(Error::WorkExceeded {
@@ -586,9 +592,10 @@ mod tests {
     #[test]
     fn the_memory_bound_grows_with_the_states_bound() {
         let at = |max_states| {
-            graph_bytes_bound(Limits {
+            graph_bytes_bound(&Limits {
                 max_states,
                 max_work: 1,
+                ..Limits::default()
             })
         };
         assert_eq!(at(1000), MIN_GRAPH_BYTES);

@@ -38,7 +38,7 @@
 //! one fails (a *wild* game, or a loopy one), it says so and other methods
 //! answer.
 
-use super::{stop, Limits};
+use super::Limits;
 use crate::rules::{Moves, Ruleset};
 use crate::{Error, Outcome, Result};
 use std::collections::HashMap;
@@ -172,7 +172,7 @@ enum State {
 /// `limits.max_states` positions, [`Error::WorkExceeded`] past
 /// `limits.max_work` parts of moves listed (or at a position whose moves
 /// the rules count above either bound, before listing them), and a stop
-/// ([`stop`]). Rulesets of a special convention (whose positions do not
+/// (`limits.stop`). Rulesets of a special convention (whose positions do not
 /// add as sums) are for the caller to keep away.
 ///
 /// # Complexity
@@ -287,7 +287,7 @@ impl<R: Ruleset> Walk<'_, R> {
     /// the path.
     fn open(&mut self, n: usize) -> Result<()> {
         if n.is_multiple_of(1024) {
-            stop::check()?;
+            self.limits.check_stop()?;
         }
         let p = self.nodes[n].position.clone();
         // Refuse a position with too many moves before listing them.

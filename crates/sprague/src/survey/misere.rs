@@ -78,7 +78,7 @@ pub fn run_misere_code(
 ) -> Result<MisereRecord> {
     let start = Instant::now();
     let game = OctalGame { code: code.clone() };
-    let q = MisereQuotient::search(&game, upto, max_order, limits)?;
+    let q = MisereQuotient::search(&game, upto, max_order, limits.clone())?;
     let n = q.upto();
     let is_tame = match tame::tame(&game, &[n], limits) {
         Ok(t) => t.is_ok(),

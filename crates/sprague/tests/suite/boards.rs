@@ -432,7 +432,7 @@ fn board_specs_and_positions_round_trip() {
 #[test]
 fn three_row_chomp_p_positions_agree_with_the_search() {
     use sprague::solve::chomp3::three_row_p_positions;
-    let f = three_row_p_positions(14).unwrap();
+    let f = three_row_p_positions(14, &sprague::Stop::new()).unwrap();
     let chomp = Chomp::parse("chomp", "3x20").unwrap();
     let mut memo = ComponentMemo::new(&chomp.family());
     let mut s = ComponentSolver::new(&chomp, &mut memo, Limits::default()).unwrap();

@@ -307,8 +307,8 @@ proptest! {
     /// Wythoff positions are answered from closed forms alone.
     #[test]
     fn closed_paths_alone(a in 0u64..30, b in 0u64..60) {
-        let tiny = Limits { max_states: 100, max_work: 1 };
-        check_limited(&Wizards, vec![(a.min(b), a.max(b))], tiny)?;
+        let tiny = Limits { max_states: 100, max_work: 1, ..Limits::default() };
+        check_limited(&Wizards, vec![(a.min(b), a.max(b))], tiny.clone())?;
         let (x, y) = (a % 20, b % 20);
         check_limited(&Wythoff, vec![(x.min(y), x.max(y))], tiny)?;
     }
@@ -323,6 +323,7 @@ fn limits_bound_states_and_work() {
         Limits {
             max_states: 50,
             max_work: u64::MAX,
+            ..Limits::default()
         },
     );
     assert!(matches!(
@@ -334,6 +335,7 @@ fn limits_bound_states_and_work() {
         Limits {
             max_states: u64::MAX,
             max_work: 1000,
+            ..Limits::default()
         },
     );
     assert!(matches!(s.grundy(&200), Err(sprague::Error::WorkExceeded { .. })));
@@ -342,6 +344,7 @@ fn limits_bound_states_and_work() {
         Limits {
             max_states: u64::MAX,
             max_work: 1000,
+            ..Limits::default()
         },
     );
     assert!(matches!(

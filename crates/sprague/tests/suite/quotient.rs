@@ -181,6 +181,7 @@ fn games_without_a_quotient_are_refused_with_the_reason() {
     let tight = Limits {
         max_states: 50,
         max_work: 1_000_000,
+        ..Limits::default()
     };
     assert!(matches!(
         MisereQuotient::of_game(&g, 20, tight),

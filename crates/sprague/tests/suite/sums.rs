@@ -342,6 +342,7 @@ fn a_bound_that_is_hit_is_an_error_never_an_answer() {
         limits: Limits {
             max_states: 50,
             max_work: u64::MAX,
+            ..Limits::default()
         },
         ..Query::default()
     };
@@ -400,6 +401,7 @@ fn heaps_beyond_the_state_limit_are_answered_by_a_period_the_engine_proves() {
         limits: Limits {
             max_states: 1000,
             max_work: u64::MAX,
+            ..Limits::default()
         },
         ..Query::default()
     };
@@ -421,6 +423,7 @@ fn a_heap_beyond_the_limit_without_a_proven_period_is_an_error() {
             limits: Limits {
                 max_states,
                 max_work: u64::MAX,
+                ..Limits::default()
             },
             ..Query::default()
         };

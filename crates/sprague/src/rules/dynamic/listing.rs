@@ -4,18 +4,17 @@
 use super::ruleset::expanding;
 use super::{heap_parts, Dynamic, Value};
 use crate::rules::{HeapLister, HeapListing, Ruleset};
-use crate::solve::stop::{self, StopFlag};
-use crate::{Error, Result};
+use crate::{Error, Result, Stop};
 use std::panic;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 impl HeapLister for Dynamic {
-    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()> {
+    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>, stop: &Stop) -> Result<()> {
         let p = Value::Int(n as i64);
         let listed = match self.cache.get(&p) {
             // Listed earlier by a search: the cache holds what `fetch` gave.
             Some(moves) => heap_parts(&self.spec(), n, &moves, parts, ends),
-            None => self.rules.heap_options(n, parts, ends),
+            None => self.rules.heap_options(n, parts, ends, stop),
         };
         listed.map_err(|e| expanding(&*self.rules, e, &p))
     }
@@ -29,8 +28,9 @@ impl HeapLister for Dynamic {
     /// stop. The listing stops early (at least one heap listed) once it
     /// holds about [`LISTING_CAP`] parts and moves, so that heaps with many
     /// moves never hold more than that in memory; the dense engine asks for
-    /// the rest next.
-    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> Result<()> {
+    /// the rest next. Each thread holds a clone of `stop`, looks at it
+    /// every [`LIST_STEP`] heaps and passes it to the script's calls.
+    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing, stop: &Stop) -> Result<()> {
         let threads = std::thread::available_parallelism().map_or(1, |t| t.get().min(LIST_THREADS));
         let count = hi.saturating_sub(lo);
         if !self.rules.parallel() || threads < 2 || count < 2 * MIN_PER_THREAD {
@@ -38,7 +38,7 @@ impl HeapLister for Dynamic {
                 if n > lo && out.size() > LISTING_CAP {
                     break;
                 }
-                self.heap_options(n, &mut out.parts, &mut out.ends)?;
+                self.heap_options(n, &mut out.parts, &mut out.ends, stop)?;
                 out.heaps.push(out.ends.len());
             }
             return Ok(());
@@ -47,16 +47,14 @@ impl HeapLister for Dynamic {
         let cap = LISTING_CAP / threads as usize;
         let rules = &*self.rules;
         let failed = AtomicU64::new(u64::MAX);
-        let flag = stop::current();
-        let under = flag.as_ref();
-        let list = |a: u64, b: u64| -> Part {
+        let list = |a: u64, b: u64, stop: &Stop| -> Part {
             let mut l = HeapListing::default();
             let mut n = a;
             while n < b {
                 if failed.load(Ordering::Relaxed) < n {
                     return Part::Dropped;
                 }
-                if flag.as_ref().is_some_and(StopFlag::is_stopped) {
+                if stop.is_stopped() {
                     return Part::Stopped;
                 }
                 if n > a && l.size() > cap {
@@ -64,7 +62,7 @@ impl HeapLister for Dynamic {
                 }
                 let step = if l.size() > cap / 8 { 1 } else { LIST_STEP };
                 let end = (n + step).min(b);
-                if let Err((m, e)) = rules.heap_range(n, end, &mut l) {
+                if let Err((m, e)) = rules.heap_range(n, end, &mut l, stop) {
                     failed.fetch_min(m, Ordering::Relaxed);
                     return Part::Failed(m, e);
                 }
@@ -77,23 +75,21 @@ impl HeapLister for Dynamic {
             let helpers: Vec<_> = (1..threads)
                 .map(|i| {
                     let (a, b) = (cut(i), cut(i + 1));
-                    let spawned = std::thread::Builder::new().stack_size(LIST_STACK).spawn_scoped(
-                        s,
-                        move || match under {
-                            // Under the flag, so that a script call sees it.
-                            Some(f) => stop::stoppable(f, || list(a, b)),
-                            None => list(a, b),
-                        },
-                    );
+                    // A clone of the token of its own: the thread's script
+                    // calls see it.
+                    let stop = stop.clone();
+                    let spawned = std::thread::Builder::new()
+                        .stack_size(LIST_STACK)
+                        .spawn_scoped(s, move || list(a, b, &stop));
                     (a, b, spawned.ok())
                 })
                 .collect();
-            let mut parts = vec![(cut(1), list(lo, cut(1)))];
+            let mut parts = vec![(cut(1), list(lo, cut(1), stop))];
             for (a, b, handle) in helpers {
                 let part = match handle {
                     Some(h) => h.join().unwrap_or_else(|payload| panic::resume_unwind(payload)),
                     // No thread to be had: list the part here.
-                    None => list(a, b),
+                    None => list(a, b, stop),
                 };
                 parts.push((b, part));
             }
@@ -137,7 +133,7 @@ const LIST_THREADS: usize = 8;
 const MIN_PER_THREAD: u64 = 4;
 
 /// Heaps a listing thread lists between looks at the failures of the
-/// others, the stop flag and its size.
+/// others, the stop token and its size.
 const LIST_STEP: u64 = 16;
 
 /// Parts and moves a listing of a run holds, about, before it stops early

@@ -25,7 +25,7 @@ pub use ruleset::Dynamic;
 pub use value::{Value, MAX_DEPTH};
 
 use super::HeapListing;
-use crate::{excerpt, Error, Result};
+use crate::{excerpt, Error, Result, Stop};
 use std::fmt;
 
 /// One move of a game defined at run time.
@@ -49,8 +49,10 @@ pub trait DynamicRules: Send + Sync + fmt::Debug {
     fn spec(&self) -> String;
 
     /// Every move from `p`. An error should say what failed; [`Dynamic`]
-    /// adds the position.
-    fn moves(&self, p: &Value) -> Result<Vec<DynMove>>;
+    /// adds the position. `stop` is the token of the computation that
+    /// asks: a long call should end with [`Error::Stopped`] once it is
+    /// stopped (a script does, from Rhai's progress callback).
+    fn moves(&self, p: &Value, stop: &Stop) -> Result<Vec<DynMove>>;
 
     /// Parses a position as the user writes it; by default [`Value::parse`].
     fn parse(&self, text: &str) -> Result<Value> {
@@ -90,8 +92,8 @@ pub trait DynamicRules: Send + Sync + fmt::Debug {
     /// # Errors
     /// Those of [`DynamicRules::moves`], and [`Error::Script`] for a part
     /// that is not a heap smaller than `n`.
-    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>) -> Result<()> {
-        let moves = self.moves(&Value::Int(n as i64))?;
+    fn heap_options(&self, n: u64, parts: &mut Vec<u64>, ends: &mut Vec<usize>, stop: &Stop) -> Result<()> {
+        let moves = self.moves(&Value::Int(n as i64), stop)?;
         heap_parts(&self.spec(), n, &moves, parts, ends)
     }
 
@@ -102,9 +104,15 @@ pub trait DynamicRules: Send + Sync + fmt::Debug {
     /// # Errors
     /// The first heap that fails, and its error (`out` then holds a part
     /// of the run).
-    fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing) -> std::result::Result<(), (u64, Error)> {
+    fn heap_range(
+        &self,
+        lo: u64,
+        hi: u64,
+        out: &mut HeapListing,
+        stop: &Stop,
+    ) -> std::result::Result<(), (u64, Error)> {
         for n in lo..hi {
-            self.heap_options(n, &mut out.parts, &mut out.ends)
+            self.heap_options(n, &mut out.parts, &mut out.ends, stop)
                 .map_err(|e| (n, e))?;
             out.heaps.push(out.ends.len());
         }

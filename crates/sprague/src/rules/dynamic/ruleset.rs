@@ -3,7 +3,7 @@
 
 use super::{DynMove, DynamicRules, Value};
 use crate::rules::{HeapMoves, Moves, Ruleset};
-use crate::{excerpt, Error, Result};
+use crate::{excerpt, Error, Result, Stop};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -68,20 +68,24 @@ impl Dynamic {
         &self.rules
     }
 
-    /// The moves of `p`, from the cache or the rules.
-    fn listed(&self, p: &Value) -> Result<Arc<[DynMove]>> {
+    /// The moves of `p`, from the cache or the rules (a call that `stop`
+    /// ends).
+    fn listed(&self, p: &Value, stop: &Stop) -> Result<Arc<[DynMove]>> {
         if let Some(m) = self.cache.get(p) {
             return Ok(m);
         }
-        let moves: Arc<[DynMove]> = self.fetch(p)?.into();
+        let moves: Arc<[DynMove]> = self.fetch(p, stop)?.into();
         self.cache.put(p, &moves);
         Ok(moves)
     }
 
     /// The moves of `p` from the rules; in a heap game without parts of
     /// size 0 (an empty heap is no component).
-    fn fetch(&self, p: &Value) -> Result<Vec<DynMove>> {
-        let mut m = self.rules.moves(p).map_err(|e| expanding(&*self.rules, e, p))?;
+    fn fetch(&self, p: &Value, stop: &Stop) -> Result<Vec<DynMove>> {
+        let mut m = self
+            .rules
+            .moves(p, stop)
+            .map_err(|e| expanding(&*self.rules, e, p))?;
         if self.rules.heap() {
             for mv in &mut m {
                 mv.parts.retain(|q| *q != Value::Int(0));
@@ -184,7 +188,7 @@ impl Ruleset for Dynamic {
     }
 
     fn moves(&self, p: &Value, out: &mut Moves<Value>) -> Result<()> {
-        for m in self.listed(p)?.iter() {
+        for m in self.listed(p, out.stop())?.iter() {
             let label = match (&m.label, out.wants_labels()) {
                 (_, false) => String::new(),
                 (Some(l), true) => l.clone(),

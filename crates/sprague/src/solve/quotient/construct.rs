@@ -65,9 +65,17 @@ pub(crate) fn construct<R: Ruleset>(
     };
     let shape = rules.shape();
     for n in 1..=upto {
-        crate::solve::stop::check()?;
+        limits.check_stop()?;
         let last = st.clone();
-        match stage(&mut st, &mut types, &mut built, rules, n, max_order, limits) {
+        match stage(
+            &mut st,
+            &mut types,
+            &mut built,
+            rules,
+            n,
+            max_order,
+            limits.clone(),
+        ) {
             Ok(()) => {}
             Err(e @ (Error::LimitExceeded { .. } | Error::WorkExceeded { .. }))
                 if stop_at_period && n > 1 =>
@@ -115,7 +123,7 @@ fn stage<R: Ruleset>(
     loop {
         built.candidates += 1;
         tries += 1;
-        match verify(&st.m, types, limits)? {
+        match verify(&st.m, types, limits.clone())? {
             Ok(c) => {
                 built.pairs = c.pairs;
                 built.types = c.types;

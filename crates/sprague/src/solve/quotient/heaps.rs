@@ -7,7 +7,7 @@
 //! smaller than `n`.
 
 use crate::rules::{HeapMoves, Moves, OctalCode, Ruleset};
-use crate::{excerpt, Error, Result};
+use crate::{excerpt, Error, Result, Stop};
 
 /// Where a heap game's options come from.
 enum Source<'r, R: Ruleset> {
@@ -23,6 +23,8 @@ pub(crate) struct HeapRules<'r, R: Ruleset> {
     /// and leaves at most k heaps; `None` where no such bound holds.
     shape: Option<(u64, u64)>,
     parts: Vec<u64>,
+    /// The token that ends the computation (see [`HeapRules::stopped_by`]).
+    stop: Stop,
 }
 
 impl<'r, R: Ruleset> HeapRules<'r, R> {
@@ -66,7 +68,23 @@ impl<'r, R: Ruleset> HeapRules<'r, R> {
             spec,
             shape,
             parts: Vec::new(),
+            stop: Stop::default(),
         })
+    }
+
+    /// These options, listed for a computation that `stop` ends (a
+    /// script's moves see it too).
+    pub(crate) fn stopped_by(mut self, stop: &Stop) -> Self {
+        if let Source::Listed(_, moves) = &mut self.source {
+            *moves = std::mem::replace(moves, Moves::new(false)).stopped_by(stop);
+        }
+        self.stop = stop.clone();
+        self
+    }
+
+    /// [`Error::Stopped`] once the computation is asked to end.
+    pub(crate) fn check_stop(&self) -> Result<()> {
+        self.stop.check()
     }
 
     /// The spec of the game.
@@ -118,7 +136,7 @@ impl<'r, R: Ruleset> HeapRules<'r, R> {
                     }
                     f(&self.parts);
                 }
-                crate::solve::stop::check()
+                self.stop.check()
             }
         }
     }
@@ -179,6 +197,7 @@ mod tests {
                     spec: rules.spec(),
                     shape: None,
                     parts: Vec::new(),
+                    stop: Stop::default(),
                 };
                 for n in 0..14 {
                     let mut a = Vec::new();

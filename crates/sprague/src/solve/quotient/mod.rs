@@ -261,7 +261,7 @@ impl MisereQuotient {
         max_order: usize,
         limits: Limits,
     ) -> Result<MisereQuotient> {
-        let mut hr = HeapRules::new(rules)?;
+        let mut hr = HeapRules::new(rules)?.stopped_by(&limits.stop);
         if upto == 0 || upto > QUOTIENT_MAX_HEAP {
             return Err(Error::Unsupported(format!(
                 "no misère quotient for `{}`: give heaps up to a size from 1 to {QUOTIENT_MAX_HEAP}, not {upto}",

@@ -83,7 +83,7 @@ pub(crate) fn recalibrate<R: Ruleset>(
     involved.sort_unstable();
     for size in 1..=involved.len() {
         for subset in subsets(&involved, size) {
-            crate::solve::stop::check()?;
+            rules.check_stop()?;
             let freed: Vec<(u64, Cyclic)> = subset
                 .iter()
                 .map(|&h| {

@@ -98,7 +98,7 @@ pub(crate) fn with(sum: &[u64], h: u64) -> Vec<u64> {
 ///
 /// # Errors
 /// [`Error::LimitExceeded`] where (C2) needs more than
-/// `limits.max_states` pairs; [`Error::Stopped`] at the stop flag.
+/// `limits.max_states` pairs; [`Error::Stopped`] at the stop token.
 pub(crate) fn verify(
     m: &Monoid,
     types: &[HeapType],
@@ -180,7 +180,7 @@ pub(crate) fn verify(
         }
         walked += 1;
         if walked.is_multiple_of(1024) {
-            crate::solve::stop::check()?;
+            limits.check_stop()?;
         }
         settled[x].retain(|&t| !d.is_subset(&states[t as usize].1));
         settled[x].push(s);
