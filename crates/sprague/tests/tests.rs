@@ -22,6 +22,9 @@
 //!   tokens over wild octal codes; misère Kayles at 10^18 for consistency.
 //! - `scripts`: the example scripts against their built-in twins; script
 //!   errors through the dynamic seam's guard.
+//! - `stop`: the stop token ends long searches, dense tables and a
+//!   script's endless loop (also on the listing threads) when stopped from
+//!   another thread.
 //! - `tame`: the tame rule of misère play against the same reference.
 //! - `sums`: misère play, remoteness, random play and loopy games against
 //!   a plain reference over every reachable whole sum.
@@ -39,6 +42,7 @@ mod suite {
     mod published;
     mod quotient;
     mod scripts;
+    mod stop;
     mod sums;
     mod tame;
 }

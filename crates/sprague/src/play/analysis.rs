@@ -139,7 +139,7 @@ impl GameVisitor for Analyse<'_> {
         // Every move (or a window of a huge component's), with the sum it
         // leaves.
         let mut listed: Vec<(usize, String, Vec<R::Position>)> = Vec::new();
-        let mut buf = Moves::new(true);
+        let mut buf = Moves::new(true).stopped_by(&self.config.limits.stop);
         for (i, p) in sum.iter().enumerate() {
             buf.clear();
             if rules.branching(p) > MAX_LISTED && window(rules, p, WINDOW, &mut buf) {

@@ -77,7 +77,7 @@ fn labelled_moves<R: Ruleset>(
 ) -> Result<Vec<Leading<R::Position>>> {
     let rules = graph.rules();
     let mut out = Vec::new();
-    let mut moves = Moves::new(true);
+    let mut moves = Moves::new(true).stopped_by(&graph.limits().stop);
     for (i, p) in sum.iter().enumerate() {
         moves.clear();
         rules.moves(p, &mut moves)?;
@@ -206,7 +206,7 @@ fn search_answer<R: Ruleset>(
     let outcome = search.outcome(sum)?;
     let mut moves = Vec::new();
     if outcome == Outcome::N {
-        let mut listed = Moves::new(true);
+        let mut listed = Moves::new(true).stopped_by(&query.limits.stop);
         for (i, p) in sum.iter().enumerate() {
             listed.clear();
             rules.moves(p, &mut listed)?;

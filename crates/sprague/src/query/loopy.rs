@@ -32,7 +32,7 @@ pub(super) fn loopy_answer<R: Ruleset>(
     // Each move: the sum's value after it, from the value of the parts it
     // leaves and the other components'.
     let mut moves = Vec::new();
-    let mut listed = Moves::new(true);
+    let mut listed = Moves::new(true).stopped_by(&query.limits.stop);
     for (i, p) in sum.iter().enumerate() {
         listed.clear();
         rules.moves(p, &mut listed)?;

@@ -60,7 +60,7 @@ pub(super) fn quotient_answer<R: Ruleset>(
     let mut total = 0u64;
     let mut notes = Vec::new();
     if outcome == Outcome::N {
-        let mut listed = Moves::new(true);
+        let mut listed = Moves::new(true).stopped_by(&query.limits.stop);
         for (i, p) in sum.iter().enumerate() {
             let mut rest = heaps.clone();
             rest.remove(i);

@@ -42,7 +42,7 @@ pub(super) fn tame_answer<R: Ruleset>(
     let outcome = whole.outcome();
     let mut moves = Vec::new();
     if outcome == Outcome::N {
-        let mut listed = Moves::new(true);
+        let mut listed = Moves::new(true).stopped_by(&query.limits.stop);
         for (i, p) in sum.iter().enumerate() {
             let rest = labels
                 .iter()

@@ -194,7 +194,7 @@ impl<R: Ruleset> Ruleset for WithNim<'_, R> {
                 }
             }
             Part::Game(g) => {
-                let mut inner = Moves::new(false);
+                let mut inner = Moves::new(false).stopped_by(out.stop());
                 self.rules.moves(g, &mut inner)?;
                 for parts in inner.iter() {
                     out.push(parts.iter().cloned().map(Part::Game), String::new);

@@ -75,7 +75,7 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
     }
 
     fn canonical(&mut self, sum: Vec<R::Position>) -> Result<Vec<R::Position>> {
-        let mut scratch = Moves::new(false);
+        let mut scratch = Moves::new(false).stopped_by(&self.limits.stop);
         let mut kept = Vec::with_capacity(sum.len());
         for p in sum {
             if !self.inert(&p, &mut scratch)? {
@@ -89,8 +89,8 @@ impl<'r, R: Ruleset> OutcomeSearch<'r, R> {
     /// The canonical sums one move from `sum` (a canonical sum).
     fn options(&mut self, sum: &[R::Position]) -> Result<Vec<Vec<R::Position>>> {
         let mut out = Vec::new();
-        let mut moves = Moves::new(false);
-        let mut scratch = Moves::new(false);
+        let mut moves = Moves::new(false).stopped_by(&self.limits.stop);
+        let mut scratch = Moves::new(false).stopped_by(&self.limits.stop);
         for i in 0..sum.len() {
             if i > 0 && sum[i] == sum[i - 1] {
                 continue; // an equal component gives the same sums

@@ -213,7 +213,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
 
     fn frame(&mut self, pos: R::Position) -> Result<Frame<R::Position>> {
         self.check_branching(&pos)?;
-        let mut moves = Moves::new(false);
+        let mut moves = Moves::new(false).stopped_by(&self.limits.stop);
         self.rules.moves(&pos, &mut moves)?;
         let before = self.work;
         self.work += moves.len() as u64 + 1;
@@ -458,7 +458,7 @@ impl<'r, R: Ruleset> Solver<'r, R> {
         }
         for (i, p) in sum.iter().enumerate() {
             let target = values.as_ref().map(|v| v[i] + total);
-            let mut moves = Moves::new(true);
+            let mut moves = Moves::new(true).stopped_by(&self.limits.stop);
             // Without values (a lone component known by its closed-form
             // outcome), the winning moves are the moves to value 0.
             let listed = self

@@ -231,7 +231,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// cheap to know), the rest sorted.
     fn canonical(&mut self, mut sum: Vec<R::Position>) -> Result<Vec<R::Position>> {
         if !self.special {
-            let mut scratch = Moves::new(false);
+            let mut scratch = Moves::new(false).stopped_by(&self.limits.stop);
             let mut kept = Vec::with_capacity(sum.len());
             for p in sum {
                 if !self.inert(&p, &mut scratch)? {
@@ -397,8 +397,8 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// Lists the moves of every state not yet expanded, in order, so that
     /// the successors of state s are stored right after those of s − 1.
     fn expand_all(&mut self) -> Result<()> {
-        let mut moves = Moves::new(false);
-        let mut scratch = Moves::new(false);
+        let mut moves = Moves::new(false).stopped_by(&self.limits.stop);
+        let mut scratch = Moves::new(false).stopped_by(&self.limits.stop);
         let mut targets: Vec<StateId> = Vec::new();
         while self.starts.len() <= self.states.len() {
             let s = self.starts.len() - 1;

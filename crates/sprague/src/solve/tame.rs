@@ -200,11 +200,11 @@ pub fn tame<R: Ruleset>(
 ) -> Result<std::result::Result<Tame<R::Position>, Wild>> {
     let mut walk = Walk {
         rules,
+        listed: Moves::new(false).stopped_by(&limits.stop),
         limits,
         nodes: Vec::new(),
         index: HashMap::new(),
         work: 0,
-        listed: Moves::new(false),
     };
     for root in roots {
         rules.check_position(root)?;
@@ -306,7 +306,7 @@ impl<R: Ruleset> Walk<'_, R> {
                 limit: self.limits.max_work,
             });
         }
-        let listed = std::mem::replace(&mut self.listed, Moves::new(false));
+        let listed = std::mem::replace(&mut self.listed, Moves::new(false).stopped_by(&self.limits.stop));
         let (mut parts, mut ends) = (Vec::new(), Vec::with_capacity(listed.len()));
         for mv in listed.iter() {
             for part in mv {
