@@ -20,7 +20,7 @@
 //! the rules in the move buffer, [`crate::rules::Moves::stop`], and as an
 //! argument of [`crate::rules::HeapLister`]).
 //!
-//! The memory bound that used to travel with the flag is
+//! The bound on memory travels beside the token, in
 //! [`crate::solve::Limits::max_memory`].
 
 use std::fmt;
@@ -45,10 +45,24 @@ use std::sync::Arc;
 /// let r = Solver::new(&Wythoff, limits).grundy(&(300, 500));
 /// assert_eq!(r, Err(sprague::Error::Stopped));
 /// ```
-#[derive(Clone, Default)]
-pub struct Stop(Arc<AtomicBool>);
+#[derive(Clone)]
+pub struct Stop(
+    /// The shared flag; `None` for the token nothing stops ([`Stop::NEVER`]),
+    /// which costs no allocation (a move buffer's default).
+    Option<Arc<AtomicBool>>,
+);
+
+impl Default for Stop {
+    fn default() -> Stop {
+        Stop(Some(Arc::default()))
+    }
+}
 
 impl Stop {
+    /// A token that nothing stops ([`Stop::stop`] on it does nothing),
+    /// for work too short to be worth one, without an allocation.
+    pub(crate) const NEVER: Stop = Stop(None);
+
     /// A token not yet stopped.
     pub fn new() -> Stop {
         Stop::default()
@@ -56,15 +70,19 @@ impl Stop {
 
     /// Asks every computation holding this token (or a clone) to end.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        if let Some(flag) = &self.0 {
+            flag.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Whether [`Stop::stop`] was called on this token or a clone.
+    #[inline]
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// [`crate::Error::Stopped`] once the token is stopped.
+    #[inline]
     pub fn check(&self) -> crate::Result<()> {
         if self.is_stopped() {
             Err(crate::Error::Stopped)
@@ -77,7 +95,11 @@ impl Stop {
 /// Two tokens are equal when they share one flag.
 impl PartialEq for Stop {
     fn eq(&self, other: &Stop) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
     }
 }
 

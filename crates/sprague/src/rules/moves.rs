@@ -20,14 +20,14 @@ pub struct Moves<P> {
 
 impl<P> Moves<P> {
     /// An empty buffer; `want_labels` says whether labels are built. Its
-    /// stop token is one nobody else holds.
+    /// stop token is one that nothing stops (no allocation).
     pub fn new(want_labels: bool) -> Self {
         Moves {
             parts: Vec::new(),
             ends: Vec::new(),
             labels: Vec::new(),
             want_labels,
-            stop: Stop::default(),
+            stop: Stop::NEVER,
         }
     }
 

@@ -186,7 +186,7 @@ impl ScriptRules {
         let failed = |e: Box<EvalAltResult>| failure(name, *e, "the top-level statements", limits);
         let mut scope = Scope::new();
         // The top-level statements: bounded by the time limit only.
-        let never = Stop::new();
+        let never = Stop::NEVER;
         watch(&mut engine, limits, &never);
         engine
             .run_ast_with_scope(&mut scope, &ast)
@@ -601,7 +601,7 @@ impl DynamicRules for ScriptRules {
         if !self.has["parse"] {
             return Value::parse(text);
         }
-        let r = self.call("parse", (RDyn::from(text.to_string()),), &Stop::new(), || {
+        let r = self.call("parse", (RDyn::from(text.to_string()),), &Stop::NEVER, || {
             format!("fn parse of `{}`", excerpt(text))
         })?;
         to_value(&r, 0).map_err(|w| Error::BadPosition {
@@ -614,7 +614,7 @@ impl DynamicRules for ScriptRules {
         if !self.has["format"] {
             return Ok(p.to_string());
         }
-        let r = self.call("format", (to_rhai(p),), &Stop::new(), || "fn format".into())?;
+        let r = self.call("format", (to_rhai(p),), &Stop::NEVER, || "fn format".into())?;
         if r.is_string() {
             Ok(r.to_string())
         } else {
@@ -632,7 +632,7 @@ impl DynamicRules for ScriptRules {
             [] if self.heap => RDyn::from(0 as INT),
             _ => RDyn::from(Parts(parts.iter().map(to_rhai).collect())),
         };
-        let r = self.call("label", (to_rhai(p), to), &Stop::new(), || "fn label".into())?;
+        let r = self.call("label", (to_rhai(p), to), &Stop::NEVER, || "fn label".into())?;
         if r.is_string() {
             Ok(Some(r.to_string()))
         } else {
@@ -653,7 +653,7 @@ impl DynamicRules for ScriptRules {
         if !self.has["pair"] {
             return Ok(Some(cell()));
         }
-        let r = self.call("pair", (x as INT, y as INT), &Stop::new(), || {
+        let r = self.call("pair", (x as INT, y as INT), &Stop::NEVER, || {
             format!("fn pair({x}, {y})")
         })?;
         if r.is_unit() {

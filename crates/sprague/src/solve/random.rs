@@ -310,7 +310,7 @@ impl<'g, 'r, R: Ruleset> Skills<'g, 'r, R> {
     pub fn float(&self, root: StateId, mover: f64, opponent: f64) -> Probability {
         let skill = Skill2 { mover, opponent };
         // One float pass, O(states + moves): not worth a stop token.
-        let (x, err) = run(&self.chance, &self.order, &self.best, &skill, &Stop::new())
+        let (x, err) = run(&self.chance, &self.order, &self.best, &skill, &Stop::NEVER)
             .unwrap_or_else(|_| unreachable!("floats have no size budget"));
         Probability {
             value: x[root as usize],
@@ -474,7 +474,7 @@ pub fn random_probabilities<G: ChanceGraph>(graph: &G) -> Result<(Vec<f64>, Vec<
         mover: 0.0,
         opponent: 0.0,
     };
-    let (x, err) = run(graph, &order, &[], &skill, &Stop::new())?;
+    let (x, err) = run(graph, &order, &[], &skill, &Stop::NEVER)?;
     Ok((x, err))
 }
 

@@ -29,7 +29,7 @@ impl HeapLister for Dynamic {
     /// holds about [`LISTING_CAP`] parts and moves, so that heaps with many
     /// moves never hold more than that in memory; the dense engine asks for
     /// the rest next. Each thread holds a clone of `stop`, looks at it
-    /// every [`LIST_STEP`] heaps and passes it to the script's calls.
+    /// every 16 heaps and passes it to the script's calls.
     fn heap_range(&self, lo: u64, hi: u64, out: &mut HeapListing, stop: &Stop) -> Result<()> {
         let threads = std::thread::available_parallelism().map_or(1, |t| t.get().min(LIST_THREADS));
         let count = hi.saturating_sub(lo);
