@@ -54,7 +54,7 @@ struct Parts(rhai::Array);
 /// use sprague::rules::{ScriptLimits, ScriptRules, Value, DynamicRules};
 /// let text = "const HEAP = true;\nfn moves(n) { [1, 3, 4].filter(|k| k <= n).map(|k| n - k) }";
 /// let rules = ScriptRules::compile("sub.rhai", text, ScriptLimits::default()).unwrap();
-/// let moves = rules.moves(&Value::Int(5)).unwrap();
+/// let moves = rules.moves(&Value::Int(5), &sprague::Stop::new()).unwrap();
 /// assert_eq!(moves.len(), 3);
 /// assert_eq!(moves[2].parts, [Value::Int(1)]);
 /// ```
