@@ -45,7 +45,7 @@ pub(crate) struct Built {
 ///
 /// # Errors
 /// As [`verify`], [`recalibrate`] and the game's moves; a candidate with
-/// more than `max_order` elements is [`Error::LimitExceeded`].
+/// more than `max_order` elements is [`Error::OrderExceeded`].
 pub(crate) fn construct<R: Ruleset>(
     rules: &mut HeapRules<'_, R>,
     upto: u64,
@@ -69,9 +69,9 @@ pub(crate) fn construct<R: Ruleset>(
         let last = st.clone();
         match stage(&mut st, &mut types, &mut built, rules, n, max_order, limits) {
             Ok(()) => {}
-            Err(e @ (Error::LimitExceeded { .. } | Error::WorkExceeded { .. }))
-                if stop_at_period && n > 1 =>
-            {
+            Err(
+                e @ (Error::LimitExceeded { .. } | Error::OrderExceeded { .. } | Error::WorkExceeded { .. }),
+            ) if stop_at_period && n > 1 => {
                 built.stopped = Some(format!("heap {n}: {e}"));
                 st = last;
                 break;
