@@ -182,12 +182,23 @@ impl Monoid {
     /// `{w : a · w ∈ set}`, given `a`'s row.
     pub(crate) fn quotient_by(&self, set: &Bits, row: &[u32]) -> Bits {
         let mut b = Bits::new(self.order());
-        for (w, &y) in row.iter().enumerate() {
-            if set.get(y as usize) {
-                b.set(w);
-            }
-        }
+        quotient_into(set, row, &mut b, false);
         b
+    }
+}
+
+/// `out = {w : row[w] ∈ set}`, or `out ∪= …` with `union`: 64 elements a
+/// word, each bit gathered without a branch (the proof's inner loop: a
+/// branch per element mispredicts about half the time).
+pub(crate) fn quotient_into(set: &Bits, row: &[u32], out: &mut Bits, union: bool) {
+    let s = &set.0;
+    for (word, chunk) in out.0.iter_mut().zip(row.chunks(64)) {
+        let mut w = 0u64;
+        for (j, &y) in chunk.iter().enumerate() {
+            let y = y as usize;
+            w |= (s[y >> 6] >> (y & 63) & 1) << j;
+        }
+        *word = if union { *word | w } else { w };
     }
 }
 

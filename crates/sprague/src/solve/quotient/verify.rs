@@ -22,12 +22,16 @@
 //! smaller sum is then predicted right, its options among them, so the
 //! failing sum's true outcome is the opposite of the candidate's.
 
-use super::monoid::{Bits, Monoid};
+use super::monoid::{quotient_into, Bits, Monoid};
 use crate::solve::Limits;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+
+/// The most bits the table of `(U : x)` (each type, each element) may
+/// hold: 512 MiB; past it each is gathered when needed.
+const CACHE_BITS: u64 = 1 << 32;
 
 /// A heap as the check sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -155,14 +159,38 @@ pub(crate) fn verify(
             })
         })
         .collect();
-    // (U : x) for each type, kept per element while memory allows.
-    let keep = order * order * alphabet.len() <= 1 << 29;
-    let mut cache: HashMap<(u32, usize), Bits> = HashMap::default();
+    // The alphabet grouped by element: (D : a) is gathered once per
+    // element, then each type of that element adds its (U : x).
+    let mut groups: Vec<(u32, Vec<usize>)> = Vec::new();
+    for &i in &alphabet {
+        match groups.iter_mut().find(|(a, _)| *a == types[i].a) {
+            Some((_, g)) => g.push(i),
+            None => groups.push((types[i].a, vec![i])),
+        }
+    }
+    // (U : x) for each type of the alphabet, gathered once per element x
+    // while the table stays within CACHE_BITS.
+    let keep = (order as u64)
+        .saturating_mul(order as u64)
+        .saturating_mul(alphabet.len() as u64)
+        <= CACHE_BITS;
+    let slot: Vec<usize> = {
+        let mut v = vec![usize::MAX; types.len()];
+        alphabet.iter().enumerate().for_each(|(k, &i)| v[i] = k);
+        v
+    };
+    let mut cache: Vec<Option<Bits>> = if keep {
+        vec![None; order * alphabet.len()]
+    } else {
+        Vec::new()
+    };
     let mut states: Vec<(u32, Bits)> = vec![(0, Bits::new(order))];
     let mut settled: Vec<Vec<u32>> = vec![Vec::new(); order];
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((Vec::<u64>::new(), 0u32)));
     let mut walked = 0u64;
+    let mut da = Bits::new(order);
+    let mut e = Bits::new(order);
     while let Some(Reverse((word, s))) = queue.pop() {
         if least.as_ref().is_some_and(|l| word >= *l) {
             break;
@@ -185,32 +213,30 @@ pub(crate) fn verify(
         settled[x].retain(|&t| !d.is_subset(&states[t as usize].1));
         settled[x].push(s);
         let x_row = m.row(x);
-        for &i in &alphabet {
-            let t = &types[i];
-            let y = x_row[t.a as usize] as usize;
-            let mut e = m.quotient_by(&d, &rows[&t.a]);
-            let ux = match cache.get(&(x as u32, i)) {
-                Some(b) => b.clone(),
-                None => {
-                    let b = m.quotient_by(&us[i], &x_row);
-                    if keep {
-                        cache.insert((x as u32, i), b.clone());
-                    }
-                    b
+        for (a, group) in &groups {
+            quotient_into(&d, &rows[a], &mut da, false);
+            let y = x_row[*a as usize] as usize;
+            for &i in group {
+                e.0.copy_from_slice(&da.0);
+                if keep {
+                    let c = &mut cache[x * alphabet.len() + slot[i]];
+                    let ux = c.get_or_insert_with(|| m.quotient_by(&us[i], &x_row));
+                    e.union_with(ux);
+                } else {
+                    quotient_into(&us[i], &x_row, &mut e, true);
                 }
-            };
-            e.union_with(&ux);
-            if settled[y].iter().any(|&t| states[t as usize].1.is_subset(&e)) {
-                continue;
+                if settled[y].iter().any(|&t| states[t as usize].1.is_subset(&e)) {
+                    continue;
+                }
+                if states.len() as u64 >= limits.max_states {
+                    return Err(Error::LimitExceeded {
+                        what: format!("the proof of a misère quotient of {order} elements, its (element, D) pairs counted as states,"),
+                        limit: limits.max_states,
+                    });
+                }
+                queue.push(Reverse((with(&word, types[i].heap), states.len() as u32)));
+                states.push((y as u32, e.clone()));
             }
-            if states.len() as u64 >= limits.max_states {
-                return Err(Error::LimitExceeded {
-                    what: format!("the proof of a misère quotient of {order} elements, its (element, D) pairs counted as states,"),
-                    limit: limits.max_states,
-                });
-            }
-            queue.push(Reverse((with(&word, t.heap), states.len() as u32)));
-            states.push((y as u32, e));
         }
     }
     Ok(match least {
