@@ -260,6 +260,40 @@ mod tests {
         assert_eq!(m.residual(0).0[0], 0b1010);
     }
 
+    proptest::proptest! {
+        /// The word-at-a-time gather equals the set built bit by bit, alone
+        /// and as a union, at every size (partial last words included).
+        #[test]
+        fn gather_agrees_with_the_plain_loop(
+            n in 1usize..300,
+            seed in proptest::collection::vec(proptest::prelude::any::<u32>(), 600),
+            old in proptest::collection::vec(proptest::prelude::any::<bool>(), 300),
+        ) {
+            let row: Vec<u32> = (0..n).map(|w| seed[w] % n as u32).collect();
+            let mut set = Bits::new(n);
+            (0..n).filter(|&i| seed[300 + i] % 3 == 0).for_each(|i| set.set(i));
+            let mut plain = Bits::new(n);
+            let mut both = Bits::new(n);
+            for (w, &y) in row.iter().enumerate() {
+                if set.get(y as usize) {
+                    plain.set(w);
+                    both.set(w);
+                }
+                if old[w] {
+                    both.set(w);
+                }
+            }
+            let mut out = Bits::new(n);
+            (0..n).filter(|&w| !old[w]).for_each(|w| out.set(w));
+            quotient_into(&set, &row, &mut out, false);
+            proptest::prop_assert_eq!(&out, &plain);
+            let mut out = Bits::new(n);
+            (0..n).filter(|&w| old[w]).for_each(|w| out.set(w));
+            quotient_into(&set, &row, &mut out, true);
+            proptest::prop_assert_eq!(&out, &both);
+        }
+    }
+
     #[test]
     fn bits() {
         let mut a = Bits::new(130);
