@@ -97,6 +97,19 @@ pub(crate) fn with(sum: &[u64], h: u64) -> Vec<u64> {
     c
 }
 
+/// `(U : z)` for the type in slot `k` of the alphabet, from the table
+/// (gathered the first time it is asked for).
+fn table<'a>(
+    cache: &'a mut [Option<Bits>],
+    m: &Monoid,
+    us: &[Bits],
+    alphabet: &[usize],
+    z: usize,
+    k: usize,
+) -> &'a Bits {
+    cache[z * alphabet.len() + k].get_or_insert_with(|| m.quotient_by(&us[alphabet[k]], &m.row(z)))
+}
+
 /// Proves that `m` predicts every sum of heaps of these types, or returns
 /// the least sum (heaps in descending order) where its rule fails.
 ///
@@ -185,6 +198,12 @@ pub(crate) fn verify(
         Vec::new()
     };
     let mut states: Vec<(u32, Bits)> = vec![(0, Bits::new(order))];
+    // With the table kept, each pair also keeps where its D comes from:
+    // D(Y) is the union of (U_h : Φ(Y − h)) over the heaps h of Y, so
+    // (D : a) is the union of (U_h : Φ(Y − h)·a), words of the table
+    // or'ed together instead of |Q| bits gathered one by one. The pairs
+    // (slot of h's type in the alphabet, Φ(Y − h)), sorted, no repeats.
+    let mut sources: Vec<Vec<(u32, u32)>> = vec![Vec::new()];
     let mut settled: Vec<Vec<u32>> = vec![Vec::new(); order];
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((Vec::<u64>::new(), 0u32)));
@@ -213,15 +232,26 @@ pub(crate) fn verify(
         settled[x].retain(|&t| !d.is_subset(&states[t as usize].1));
         settled[x].push(s);
         let x_row = m.row(x);
+        let src = std::mem::take(&mut sources[s as usize]);
         for (a, group) in &groups {
-            quotient_into(&d, &rows[a], &mut da, false);
+            let ra = &rows[a];
+            let mut moved: Vec<(u32, u32)> = Vec::new();
+            if keep {
+                moved.extend(src.iter().map(|&(k, z)| (k, ra[z as usize])));
+                moved.sort_unstable();
+                moved.dedup();
+                da.0.fill(0);
+                for &(k, z) in &moved {
+                    da.union_with(table(&mut cache, m, &us, &alphabet, z as usize, k as usize));
+                }
+            } else {
+                quotient_into(&d, ra, &mut da, false);
+            }
             let y = x_row[*a as usize] as usize;
             for &i in group {
                 e.0.copy_from_slice(&da.0);
                 if keep {
-                    let c = &mut cache[x * alphabet.len() + slot[i]];
-                    let ux = c.get_or_insert_with(|| m.quotient_by(&us[i], &x_row));
-                    e.union_with(ux);
+                    e.union_with(table(&mut cache, m, &us, &alphabet, x, slot[i]));
                 } else {
                     quotient_into(&us[i], &x_row, &mut e, true);
                 }
@@ -236,6 +266,15 @@ pub(crate) fn verify(
                 }
                 queue.push(Reverse((with(&word, types[i].heap), states.len() as u32)));
                 states.push((y as u32, e.clone()));
+                let mut from = Vec::new();
+                if keep {
+                    from = moved.clone();
+                    let p = (slot[i] as u32, x as u32);
+                    if let Err(at) = from.binary_search(&p) {
+                        from.insert(at, p);
+                    }
+                }
+                sources.push(from);
             }
         }
     }
