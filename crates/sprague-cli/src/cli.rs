@@ -300,6 +300,10 @@ pub struct AnalyzeArgs {
     /// of any number of those heaps: its order, P-portion, presentation and each heap's element.
     #[arg(long, conflicts_with = "emit")]
     pub misere: bool,
+    /// With --misere: the most elements a candidate quotient may have (default 20000, or 2000
+    /// without --upto); less where the memory available holds fewer (about 2·N²/8 bytes).
+    #[arg(long, value_name = "N", requires = "misere", value_parser = crate::cmd::whole_or_power)]
+    pub max_order: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

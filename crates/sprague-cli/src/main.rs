@@ -44,6 +44,7 @@ fn hint(e: &anyhow::Error) -> &'static str {
         (ErrorKind::Bound, _) => match e.bound() {
             Some(Bound::States) => "; raise the bound with --max-states",
             Some(Bound::Work) => "; raise the bound with --max-work",
+            Some(Bound::Order) => "; raise the bound with --max-order",
             Some(Bound::ScriptOperations) => "; raise it with --script-ops",
             Some(Bound::ScriptDepth) => "; raise it with --script-depth",
             Some(Bound::ScriptSize) => "; raise it with --script-size",

@@ -38,6 +38,18 @@ pub enum Error {
         /// The bound that was hit.
         limit: u64,
     },
+    /// A misère quotient, or a candidate for one, would have more elements
+    /// than its bound allows ([`Bound::Order`]): the order is the bound, not
+    /// the states of a search.
+    #[error("{what} reached {order} elements, past the limit of {limit}")]
+    OrderExceeded {
+        /// What was being built.
+        what: String,
+        /// The order it reached (at least `limit + 1`).
+        order: u64,
+        /// The most elements allowed.
+        limit: u64,
+    },
     /// A computation would take more steps than [`crate::solve::Limits`]
     /// allow (a step is one move listed or one option value looked at).
     #[error("{what} needs more than {limit} steps")]
@@ -168,6 +180,9 @@ pub enum Bound {
     Work,
     /// The memory the system gives.
     Memory,
+    /// The elements a misère quotient (or a candidate for one) may have
+    /// (the CLI's `--max-order`).
+    Order,
     /// The operations one call of a script may take.
     ScriptOperations,
     /// The seconds one call of a script may take.
@@ -202,6 +217,7 @@ impl Error {
         match self {
             Error::UnknownGame(_) | Error::UnknownProblem(_) => ErrorKind::NotFound,
             Error::LimitExceeded { .. }
+            | Error::OrderExceeded { .. }
             | Error::WorkExceeded { .. }
             | Error::OutOfMemory(_)
             | Error::ScriptLimit { .. } => ErrorKind::Bound,
@@ -223,6 +239,7 @@ impl Error {
     pub fn bound(&self) -> Option<Bound> {
         match self {
             Error::LimitExceeded { .. } => Some(Bound::States),
+            Error::OrderExceeded { .. } => Some(Bound::Order),
             Error::WorkExceeded { .. } => Some(Bound::Work),
             Error::OutOfMemory(_) => Some(Bound::Memory),
             Error::ScriptLimit { bound, .. } => Some(*bound),

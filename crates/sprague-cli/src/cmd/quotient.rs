@@ -3,11 +3,17 @@
 //! every heap size) where the pretending function's period is proven.
 
 use super::parse_upto;
+use super::sequence::memory::Memory;
 use crate::cli::AnalyzeArgs;
 use anyhow::bail;
 use sprague::rules::Game;
-use sprague::solve::quotient::{MisereQuotient, Presentation};
+use sprague::solve::quotient::{
+    bytes_for_order, order_for_memory, MisereQuotient, Presentation, QUOTIENT_MAX_ORDER,
+    QUOTIENT_ORDER_CEILING,
+};
+use sprague::Error;
 use std::io::Write;
+use std::time::Instant;
 
 /// Heaps searched for a complete quotient when `--upto` is not given.
 const SEARCH_HEAPS: u64 = 1000;
@@ -15,14 +21,43 @@ const SEARCH_HEAPS: u64 = 1000;
 /// The most elements a candidate may have in that search.
 const SEARCH_ORDER: usize = 2000;
 
-/// Runs `sprague analyze SPEC --misere [--upto N]`.
+/// Runs `sprague analyze SPEC --misere [--upto N] [--max-order N]`.
 pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let limits = args.limits.limits();
-    let q = match args.upto.as_deref().map(parse_upto).transpose()? {
-        None => MisereQuotient::search_game(game, SEARCH_HEAPS, SEARCH_ORDER, limits)?,
-        Some((n, None)) => MisereQuotient::of_game(game, n, limits)?,
+    let start = Instant::now();
+    let upto = args.upto.as_deref().map(parse_upto).transpose()?;
+    let asked = match (args.max_order, &upto) {
+        (Some(0), _) => {
+            bail!("--max-order 0: give the most elements a candidate quotient may have, at least 1")
+        }
+        (Some(n), _) => usize::try_from(n).unwrap_or(usize::MAX),
+        (None, None) => SEARCH_ORDER,
+        (None, Some(_)) => QUOTIENT_MAX_ORDER,
+    };
+    // What the memory holds, where it is known: a larger bound would end
+    // in a refused allocation instead of an error naming the bound.
+    let memory = Memory::new().available();
+    let fits = memory.map_or(QUOTIENT_ORDER_CEILING, order_for_memory);
+    let max_order = asked.min(fits).min(QUOTIENT_ORDER_CEILING);
+    let built = match upto {
+        None => MisereQuotient::search_game(game, SEARCH_HEAPS, max_order, limits),
+        Some((n, None)) => MisereQuotient::of_game_within(game, n, max_order, limits),
         Some((_, Some(_))) => bail!("--misere takes --upto N (the largest heap), not N,M"),
     };
+    let q = match built {
+        Ok(q) => q,
+        Err(Error::OrderExceeded { what, order, .. }) if max_order < asked => {
+            return Err(Error::OutOfMemory(format!(
+                "{what} reached {order} elements, more than the {} MB of memory available hold (about {} elements at {} MB for {max_order})",
+                memory.unwrap_or(0) >> 20,
+                max_order,
+                bytes_for_order(max_order) >> 20,
+            ))
+            .into())
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let seconds = start.elapsed().as_secs_f64();
     let pr = q.presentation();
     let word = |x: usize| Presentation::write(&pr.normal[x]);
     let generators: Vec<(String, u64)> = pr
@@ -50,6 +85,8 @@ pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Resu
             "period": period.map(|p| p.period),
             "preperiod": period.map(|p| p.preperiod),
             "stopped": q.stopped(),
+            "max_order": max_order,
+            "seconds": seconds,
             "p_portion": p,
             "generators": generators.iter().map(|(n, h)| serde_json::json!({"name": n, "heap": h})).collect::<Vec<_>>(),
             "relations": relations.iter().map(|(l, r)| serde_json::json!({"lhs": l, "rhs": r})).collect::<Vec<_>>(),
@@ -93,6 +130,10 @@ pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Resu
             q.upto()
         )?,
     }
+    writeln!(
+        out,
+        "  built in {seconds:.2} s (candidates of at most {max_order} elements)"
+    )?;
     if let Some(why) = q.stopped() {
         writeln!(out, "  no period proven: the search stopped at {why}")?;
     }

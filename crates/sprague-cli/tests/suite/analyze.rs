@@ -456,6 +456,61 @@ fn misere_quotient_bad_input_is_one_line() {
     }
 }
 
+/// A quotient past `--max-order` reaches a bound of its own: one line,
+/// exit 2, the order reached and the flag that raises it (not
+/// `--max-states`, which does not); the time a quotient took is printed.
+#[test]
+fn misere_quotient_past_max_order_names_its_flag() {
+    let args = [
+        "analyze",
+        "dawson-kayles",
+        "--misere",
+        "--upto",
+        "20",
+        "--max-order",
+        "10",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("elements, past the limit of"), "{err}");
+    assert!(
+        err.contains("--max-order") && !err.contains("--max-states"),
+        "{err}"
+    );
+    for (args, needle) in [
+        (&["analyze", "kayles", "--max-order", "10"][..], "--misere"),
+        (
+            &["analyze", "kayles", "--misere", "--max-order", "0"],
+            "at least 1",
+        ),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let v = json(&[
+        "analyze",
+        "octal:0.75",
+        "--misere",
+        "--upto",
+        "12",
+        "--max-order",
+        "100",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["order"].as_u64(), v["max_order"].as_u64()),
+        (Some(8), Some(100))
+    );
+    assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{v}");
+    let (code, out, err) = run(&["analyze", "octal:0.75", "--misere", "--upto", "12"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" s (candidates of at most 20000 elements)"), "{out}");
+}
+
 /// One flag name means one thing everywhere: every command that writes a
 /// file takes `-o`, `--out` and `--output` alike.
 #[test]

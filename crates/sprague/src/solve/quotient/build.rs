@@ -80,9 +80,11 @@ impl Stage {
     /// already there).
     ///
     /// # Errors
-    /// As [`HeapRules::options`]; [`Error::LimitExceeded`] where the
-    /// candidate would have more than `max_order` elements or the rows
-    /// need more than [`MAX_ROWS`] steps to repeat.
+    /// As [`HeapRules::options`]; [`Error::OrderExceeded`] where the
+    /// candidate would have more than `max_order` elements (or its product
+    /// before reduction more than four times that);
+    /// [`Error::LimitExceeded`] where the rows need more than [`MAX_ROWS`]
+    /// steps to repeat.
     pub(crate) fn add_heap<R: Ruleset>(
         &mut self,
         rules: &mut HeapRules<'_, R>,
@@ -137,13 +139,23 @@ impl Stage {
             if let Some(&k) = seen.get(&row) {
                 break k;
             }
-            if rows.len() >= MAX_ROWS || rows.len() * q > 4 * max_order.max(q) {
+            if rows.len() * q > 4 * max_order.max(q) {
+                return Err(Error::OrderExceeded {
+                    what: format!(
+                        "the product of the misère quotient of `{}` ({q} elements) and the powers of heap {n}, before reduction,",
+                        rules.spec()
+                    ),
+                    order: (rows.len() * q) as u64,
+                    limit: (4 * max_order.max(q)) as u64,
+                });
+            }
+            if rows.len() >= MAX_ROWS {
                 return Err(Error::LimitExceeded {
                     what: format!(
                         "the powers of heap {n} in the misère quotient of `{}` ({q} elements below it), as rows of states,",
                         rules.spec()
                     ),
-                    limit: MAX_ROWS.min(4 * max_order.max(q) / q.max(1)) as u64,
+                    limit: MAX_ROWS as u64,
                 });
             }
             seen.insert(row.clone(), rows.len());
@@ -179,11 +191,9 @@ impl Stage {
         }
         let classes = class.iter().map(|&c| c as usize).max().map_or(0, |c| c + 1);
         if classes > max_order {
-            return Err(Error::LimitExceeded {
-                what: format!(
-                    "a candidate misère quotient of `{}` at heap {n}, its elements counted as states,",
-                    rules.spec()
-                ),
+            return Err(Error::OrderExceeded {
+                what: format!("a candidate misère quotient of `{}` at heap {n}", rules.spec()),
+                order: classes as u64,
                 limit: max_order as u64,
             });
         }

@@ -45,7 +45,7 @@ pub(crate) struct Built {
 ///
 /// # Errors
 /// As [`verify`], [`recalibrate`] and the game's moves; a candidate with
-/// more than `max_order` elements is [`Error::LimitExceeded`].
+/// more than `max_order` elements is [`Error::OrderExceeded`].
 pub(crate) fn construct<R: Ruleset>(
     rules: &mut HeapRules<'_, R>,
     upto: u64,
@@ -77,9 +77,9 @@ pub(crate) fn construct<R: Ruleset>(
             limits.clone(),
         ) {
             Ok(()) => {}
-            Err(e @ (Error::LimitExceeded { .. } | Error::WorkExceeded { .. }))
-                if stop_at_period && n > 1 =>
-            {
+            Err(
+                e @ (Error::LimitExceeded { .. } | Error::OrderExceeded { .. } | Error::WorkExceeded { .. }),
+            ) if stop_at_period && n > 1 => {
                 built.stopped = Some(format!("heap {n}: {e}"));
                 st = last;
                 break;

@@ -103,8 +103,39 @@ use monoid::Monoid;
 /// The largest heap a quotient is computed for.
 pub const QUOTIENT_MAX_HEAP: u64 = 4096;
 
-/// The most elements a quotient (or a candidate) may have.
+/// The most elements a quotient (or a candidate) may have unless the
+/// caller says otherwise ([`MisereQuotient::of_game_within`], the CLI's
+/// `analyze --misere --max-order`).
 pub const QUOTIENT_MAX_ORDER: usize = 20_000;
+
+/// The most elements any bound may allow: elements are numbered by `u32`,
+/// and a product before reduction may have 16 times as many.
+pub const QUOTIENT_ORDER_CEILING: usize = 1 << 27;
+
+/// The bytes a quotient of `order` elements needs while it is built and
+/// proven, as far as the order decides it: per element, its residual set
+/// and the quotients of the proof's sets (two sets of `order` bits), and
+/// about 4 KiB of rows, least sums and tables. The pairs the proof walks
+/// (each a set of `order` bits) come on top, bounded by `--max-states`.
+pub fn bytes_for_order(order: usize) -> u64 {
+    let q = order as u64;
+    q.saturating_mul(q / 4).saturating_add(q.saturating_mul(4096))
+}
+
+/// The largest order whose construction fits in `bytes` by
+/// [`bytes_for_order`] (at most [`QUOTIENT_ORDER_CEILING`]).
+pub fn order_for_memory(bytes: u64) -> usize {
+    let (mut lo, mut hi) = (1usize, QUOTIENT_ORDER_CEILING);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if bytes_for_order(mid) <= bytes {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
 
 /// The options of each heap, for listing winning moves.
 #[derive(Clone, Debug)]
@@ -138,11 +169,34 @@ impl MisereQuotient {
     ///
     /// # Errors
     /// [`Error::Unsupported`] for a game that is not such a heap game or
-    /// `upto` outside `1..=`[`QUOTIENT_MAX_HEAP`]; [`Error::LimitExceeded`]
-    /// when a candidate has more than [`QUOTIENT_MAX_ORDER`] elements or a
-    /// proof needs more than `limits.max_states` pairs.
+    /// `upto` outside `1..=`[`QUOTIENT_MAX_HEAP`]; [`Error::OrderExceeded`]
+    /// when a candidate has more than [`QUOTIENT_MAX_ORDER`] elements;
+    /// [`Error::LimitExceeded`] when a proof needs more than
+    /// `limits.max_states` pairs.
     pub fn of_game(game: &Game, upto: u64, limits: Limits) -> Result<MisereQuotient> {
         game.visit(Visit(upto, false, limits))
+    }
+
+    /// [`Self::of_game`] with candidates of at most `max_order` elements
+    /// (at most [`QUOTIENT_ORDER_CEILING`]).
+    ///
+    /// # Errors
+    /// As [`Self::of_game`], with `max_order` for [`QUOTIENT_MAX_ORDER`]
+    /// ([`Error::OrderExceeded`]).
+    pub fn of_game_within(
+        game: &Game,
+        upto: u64,
+        max_order: usize,
+        limits: Limits,
+    ) -> Result<MisereQuotient> {
+        struct V(u64, usize, Limits);
+        impl GameVisitor for V {
+            type Output = Result<MisereQuotient>;
+            fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+                MisereQuotient::of_within(rules, self.0, self.1, self.2)
+            }
+        }
+        game.visit(V(upto, max_order, limits))
     }
 
     /// A complete quotient of `game`, searched heap by heap up to
@@ -268,7 +322,8 @@ impl MisereQuotient {
                 crate::excerpt(hr.spec())
             )));
         }
-        let mut built = construct::construct(&mut hr, upto, stop, max_order.min(QUOTIENT_MAX_ORDER), limits)?;
+        let mut built =
+            construct::construct(&mut hr, upto, stop, max_order.min(QUOTIENT_ORDER_CEILING), limits)?;
         if built.period.is_none() {
             if let Some((t, k)) = hr.shape() {
                 built.period = period::proven(&built.stage.heap, t, k);

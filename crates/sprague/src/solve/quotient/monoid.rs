@@ -182,12 +182,23 @@ impl Monoid {
     /// `{w : a · w ∈ set}`, given `a`'s row.
     pub(crate) fn quotient_by(&self, set: &Bits, row: &[u32]) -> Bits {
         let mut b = Bits::new(self.order());
-        for (w, &y) in row.iter().enumerate() {
-            if set.get(y as usize) {
-                b.set(w);
-            }
-        }
+        quotient_into(set, row, &mut b, false);
         b
+    }
+}
+
+/// `out = {w : row[w] ∈ set}`, or `out ∪= …` with `union`: 64 elements a
+/// word, each bit gathered without a branch (the proof's inner loop: a
+/// branch per element mispredicts about half the time).
+pub(crate) fn quotient_into(set: &Bits, row: &[u32], out: &mut Bits, union: bool) {
+    let s = &set.0;
+    for (word, chunk) in out.0.iter_mut().zip(row.chunks(64)) {
+        let mut w = 0u64;
+        for (j, &y) in chunk.iter().enumerate() {
+            let y = y as usize;
+            w |= (s[y >> 6] >> (y & 63) & 1) << j;
+        }
+        *word = if union { *word | w } else { w };
     }
 }
 
@@ -247,6 +258,40 @@ mod tests {
         assert_eq!(m.mul(1, 2), 3);
         assert_eq!(m.row(2), vec![2, 3, 2, 3]);
         assert_eq!(m.residual(0).0[0], 0b1010);
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time gather equals the set built bit by bit, alone
+        /// and as a union, at every size (partial last words included).
+        #[test]
+        fn gather_agrees_with_the_plain_loop(
+            n in 1usize..300,
+            seed in proptest::collection::vec(proptest::prelude::any::<u32>(), 600),
+            old in proptest::collection::vec(proptest::prelude::any::<bool>(), 300),
+        ) {
+            let row: Vec<u32> = (0..n).map(|w| seed[w] % n as u32).collect();
+            let mut set = Bits::new(n);
+            (0..n).filter(|&i| seed[300 + i] % 3 == 0).for_each(|i| set.set(i));
+            let mut plain = Bits::new(n);
+            let mut both = Bits::new(n);
+            for (w, &y) in row.iter().enumerate() {
+                if set.get(y as usize) {
+                    plain.set(w);
+                    both.set(w);
+                }
+                if old[w] {
+                    both.set(w);
+                }
+            }
+            let mut out = Bits::new(n);
+            (0..n).filter(|&w| !old[w]).for_each(|w| out.set(w));
+            quotient_into(&set, &row, &mut out, false);
+            proptest::prop_assert_eq!(&out, &plain);
+            let mut out = Bits::new(n);
+            (0..n).filter(|&w| old[w]).for_each(|w| out.set(w));
+            quotient_into(&set, &row, &mut out, true);
+            proptest::prop_assert_eq!(&out, &both);
+        }
     }
 
     #[test]

@@ -24,7 +24,8 @@ use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// The most elements of a product tried before reduction.
+/// The most elements of a product tried before reduction (or 16 times
+/// the candidates' bound, where that is more).
 const MAX_PRODUCT: usize = 4_000_000;
 
 /// A cyclic part: `e^0 … e^(index + period − 1)`, `e^(index + period) =
@@ -69,7 +70,7 @@ fn index_period(m: &Monoid, x: usize) -> (usize, usize) {
 ///
 /// # Errors
 /// [`Error::Unsupported`] where no freed set fixes the failure;
-/// [`Error::LimitExceeded`] past `max_order` elements; errors of the
+/// [`Error::OrderExceeded`] past `max_order` elements; errors of the
 /// game's moves.
 pub(crate) fn recalibrate<R: Ruleset>(
     trial: &Stage,
@@ -163,13 +164,15 @@ fn product<R: Ruleset>(
     let parts: Vec<Cyclic> = freed.iter().map(|&(_, c)| c).collect();
     let width: usize = parts.iter().map(|c| c.size()).product();
     let states = base.len() * width;
-    if states > MAX_PRODUCT {
-        return Err(Error::LimitExceeded {
+    let most = MAX_PRODUCT.max(max_order.saturating_mul(16));
+    if states > most {
+        return Err(Error::OrderExceeded {
             what: format!(
-                "a product of candidate misère quotients of `{}` at heap {n}, its elements counted as states,",
+                "a product of candidate misère quotients of `{}` at heap {n}, before reduction,",
                 rules.spec()
             ),
-            limit: MAX_PRODUCT as u64,
+            order: states as u64,
+            limit: most as u64,
         });
     }
     let decode = |mut c: usize| {
@@ -292,11 +295,9 @@ fn product<R: Ruleset>(
     let class = minimize(&step, all.len(), &p);
     let classes = class.iter().map(|&c| c as usize + 1).max().unwrap_or(1);
     if classes > max_order {
-        return Err(Error::LimitExceeded {
-            what: format!(
-                "a candidate misère quotient of `{}` at heap {n}, its elements counted as states,",
-                rules.spec()
-            ),
+        return Err(Error::OrderExceeded {
+            what: format!("a candidate misère quotient of `{}` at heap {n}", rules.spec()),
+            order: classes as u64,
             limit: max_order as u64,
         });
     }

@@ -22,12 +22,16 @@
 //! smaller sum is then predicted right, its options among them, so the
 //! failing sum's true outcome is the opposite of the candidate's.
 
-use super::monoid::{Bits, Monoid};
+use super::monoid::{quotient_into, Bits, Monoid};
 use crate::solve::Limits;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+
+/// The most bits the table of `(U : x)` (each type, each element) may
+/// hold: 512 MiB; past it each is gathered when needed.
+const CACHE_BITS: u64 = 1 << 32;
 
 /// A heap as the check sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -93,6 +97,19 @@ pub(crate) fn with(sum: &[u64], h: u64) -> Vec<u64> {
     c
 }
 
+/// `(U : z)` for the type in slot `k` of the alphabet, from the table
+/// (gathered the first time it is asked for).
+fn table<'a>(
+    cache: &'a mut [Option<Bits>],
+    m: &Monoid,
+    us: &[Bits],
+    alphabet: &[usize],
+    z: usize,
+    k: usize,
+) -> &'a Bits {
+    cache[z * alphabet.len() + k].get_or_insert_with(|| m.quotient_by(&us[alphabet[k]], &m.row(z)))
+}
+
 /// Proves that `m` predicts every sum of heaps of these types, or returns
 /// the least sum (heaps in descending order) where its rule fails.
 ///
@@ -155,14 +172,44 @@ pub(crate) fn verify(
             })
         })
         .collect();
-    // (U : x) for each type, kept per element while memory allows.
-    let keep = order * order * alphabet.len() <= 1 << 29;
-    let mut cache: HashMap<(u32, usize), Bits> = HashMap::default();
+    // The alphabet grouped by element: (D : a) is gathered once per
+    // element, then each type of that element adds its (U : x).
+    let mut groups: Vec<(u32, Vec<usize>)> = Vec::new();
+    for &i in &alphabet {
+        match groups.iter_mut().find(|(a, _)| *a == types[i].a) {
+            Some((_, g)) => g.push(i),
+            None => groups.push((types[i].a, vec![i])),
+        }
+    }
+    // (U : x) for each type of the alphabet, gathered once per element x
+    // while the table stays within CACHE_BITS.
+    let keep = (order as u64)
+        .saturating_mul(order as u64)
+        .saturating_mul(alphabet.len() as u64)
+        <= CACHE_BITS;
+    let slot: Vec<usize> = {
+        let mut v = vec![usize::MAX; types.len()];
+        alphabet.iter().enumerate().for_each(|(k, &i)| v[i] = k);
+        v
+    };
+    let mut cache: Vec<Option<Bits>> = if keep {
+        vec![None; order * alphabet.len()]
+    } else {
+        Vec::new()
+    };
     let mut states: Vec<(u32, Bits)> = vec![(0, Bits::new(order))];
+    // With the table kept, each pair also keeps where its D comes from:
+    // D(Y) is the union of (U_h : Φ(Y − h)) over the heaps h of Y, so
+    // (D : a) is the union of (U_h : Φ(Y − h)·a), words of the table
+    // or'ed together instead of |Q| bits gathered one by one. The pairs
+    // (slot of h's type in the alphabet, Φ(Y − h)), sorted, no repeats.
+    let mut sources: Vec<Vec<(u32, u32)>> = vec![Vec::new()];
     let mut settled: Vec<Vec<u32>> = vec![Vec::new(); order];
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((Vec::<u64>::new(), 0u32)));
     let mut walked = 0u64;
+    let mut da = Bits::new(order);
+    let mut e = Bits::new(order);
     while let Some(Reverse((word, s))) = queue.pop() {
         if least.as_ref().is_some_and(|l| word >= *l) {
             break;
@@ -185,32 +232,50 @@ pub(crate) fn verify(
         settled[x].retain(|&t| !d.is_subset(&states[t as usize].1));
         settled[x].push(s);
         let x_row = m.row(x);
-        for &i in &alphabet {
-            let t = &types[i];
-            let y = x_row[t.a as usize] as usize;
-            let mut e = m.quotient_by(&d, &rows[&t.a]);
-            let ux = match cache.get(&(x as u32, i)) {
-                Some(b) => b.clone(),
-                None => {
-                    let b = m.quotient_by(&us[i], &x_row);
-                    if keep {
-                        cache.insert((x as u32, i), b.clone());
-                    }
-                    b
+        let src = std::mem::take(&mut sources[s as usize]);
+        for (a, group) in &groups {
+            let ra = &rows[a];
+            let mut moved: Vec<(u32, u32)> = Vec::new();
+            if keep {
+                moved.extend(src.iter().map(|&(k, z)| (k, ra[z as usize])));
+                moved.sort_unstable();
+                moved.dedup();
+                da.0.fill(0);
+                for &(k, z) in &moved {
+                    da.union_with(table(&mut cache, m, &us, &alphabet, z as usize, k as usize));
                 }
-            };
-            e.union_with(&ux);
-            if settled[y].iter().any(|&t| states[t as usize].1.is_subset(&e)) {
-                continue;
+            } else {
+                quotient_into(&d, ra, &mut da, false);
             }
-            if states.len() as u64 >= limits.max_states {
-                return Err(Error::LimitExceeded {
-                    what: format!("the proof of a misère quotient of {order} elements, its (element, D) pairs counted as states,"),
-                    limit: limits.max_states,
-                });
+            let y = x_row[*a as usize] as usize;
+            for &i in group {
+                e.0.copy_from_slice(&da.0);
+                if keep {
+                    e.union_with(table(&mut cache, m, &us, &alphabet, x, slot[i]));
+                } else {
+                    quotient_into(&us[i], &x_row, &mut e, true);
+                }
+                if settled[y].iter().any(|&t| states[t as usize].1.is_subset(&e)) {
+                    continue;
+                }
+                if states.len() as u64 >= limits.max_states {
+                    return Err(Error::LimitExceeded {
+                        what: format!("the proof of a misère quotient of {order} elements, its (element, D) pairs counted as states,"),
+                        limit: limits.max_states,
+                    });
+                }
+                queue.push(Reverse((with(&word, types[i].heap), states.len() as u32)));
+                states.push((y as u32, e.clone()));
+                let mut from = Vec::new();
+                if keep {
+                    from = moved.clone();
+                    let p = (slot[i] as u32, x as u32);
+                    if let Err(at) = from.binary_search(&p) {
+                        from.insert(at, p);
+                    }
+                }
+                sources.push(from);
             }
-            queue.push(Reverse((with(&word, t.heap), states.len() as u32)));
-            states.push((y as u32, e));
         }
     }
     Ok(match least {
