@@ -22,6 +22,8 @@
 //!   tokens over wild octal codes; misère Kayles at 10^18 for consistency.
 //! - `scripts`: the example scripts against their built-in twins; script
 //!   errors through the dynamic seam's guard.
+//! - `skill_curve`: the win chance against skill, point by point against
+//!   the random-play probability computed directly.
 //! - `tame`: the tame rule of misère play against the same reference.
 //! - `sums`: misère play, remoteness, random play and loopy games against
 //!   a plain reference over every reachable whole sum.
@@ -39,6 +41,7 @@ mod suite {
     mod published;
     mod quotient;
     mod scripts;
+    mod skill_curve;
     mod sums;
     mod tame;
 }
