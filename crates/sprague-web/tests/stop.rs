@@ -73,6 +73,11 @@ async fn every_long_computation_ends_within_half_a_second_of_its_503() {
             json!({"spec": "script:slow.rhai", "script": SLOW_SCRIPT, "upto": 5000}),
         ),
         (
+            "skill curve",
+            "/api/skill",
+            json!({"spec": "kayles", "positions": [20, 21, 22]}),
+        ),
+        (
             "misère table",
             "/api/table",
             json!({"spec": "kayles", "upto": 60, "kind": "misere"}),
