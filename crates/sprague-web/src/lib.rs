@@ -29,6 +29,7 @@ mod error;
 mod guard;
 mod play;
 mod serve;
+mod skill;
 mod sys;
 mod work;
 
@@ -137,6 +138,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/table", post(api::table))
         .route("/api/analyze", post(api::analyze))
         .route("/api/solve", post(api::solve))
+        .route("/api/skill", post(skill::skill))
         .route("/api/play", post(play::start))
         .route("/api/play/{id}", get(play::show).delete(play::end))
         .route("/api/play/{id}/move", post(play::human_move))

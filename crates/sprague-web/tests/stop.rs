@@ -73,6 +73,12 @@ async fn every_long_computation_ends_within_half_a_second_of_its_503() {
             json!({"spec": "script:slow.rhai", "script": SLOW_SCRIPT, "upto": 5000}),
         ),
         (
+            "skill curve",
+            "/api/skill",
+            // Built in a fraction of a second; its 105 passes take seconds.
+            json!({"spec": "kayles", "positions": [20, 21]}),
+        ),
+        (
             "misère table",
             "/api/table",
             json!({"spec": "kayles", "upto": 60, "kind": "misere"}),

@@ -4,6 +4,7 @@
 //! - `harness`: a request in, status and JSON out.
 //! - `api`: value, table, analyze, solve and the lists, with the keys of
 //!   the CLI's `--json`.
+//! - `skill`: the win chance against skill, as the library reports it.
 //! - `play`: games through the play endpoints, to the end, with hints and undo.
 //! - `malformed`: bad JSON, huge bodies and positions, unknown games and
 //!   endpoints, path traversal: all 4xx with a JSON error, the server still up.
@@ -18,5 +19,6 @@ mod suite {
     mod load;
     mod malformed;
     mod play;
+    mod skill;
     mod socket;
 }

@@ -22,6 +22,8 @@
 //!   tokens over wild octal codes; misère Kayles at 10^18 for consistency.
 //! - `scripts`: the example scripts against their built-in twins; script
 //!   errors through the dynamic seam's guard.
+//! - `skill_curve`: the win chance against skill, point by point against
+//!   the random-play probability computed directly.
 //! - `stop`: the stop token ends long searches, dense tables and a
 //!   script's endless loop (also on the listing threads) when stopped from
 //!   another thread.
@@ -42,6 +44,7 @@ mod suite {
     mod published;
     mod quotient;
     mod scripts;
+    mod skill_curve;
     mod stop;
     mod sums;
     mod tame;

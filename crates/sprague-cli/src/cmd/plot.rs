@@ -3,9 +3,9 @@
 //! two numbers as a heat map of g(x, y) with its colour scale (`heat`,
 //! `legend`), written as SVG or PNG by plotters.
 //! With `--skill-curve`, one position's win chance against the players'
-//! skills instead (one float pass of [`sprague::solve::random::Skills`] at
-//! each point): a curve for equal skills beside a heat map of skills apart
-//! (drawn by `skill_draw`).
+//! skills instead, as the library computes it
+//! ([`sprague::report::skill_report`]): a curve for equal skills beside a
+//! heat map of skills apart (drawn by `skill_draw`).
 //!
 //! Text in the picture needs a TrueType font. plotters is built without its
 //! system-font feature (which links fontconfig); instead the first font
@@ -19,20 +19,16 @@ mod skill_draw;
 use super::files::{atomic_render, target};
 use super::parse_upto;
 use crate::cli::PlotArgs;
-use anyhow::{anyhow, bail};
+use anyhow::bail;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use sprague::report::IsHeap;
+use sprague::report::{skill_report, IsHeap, SkillReport};
 use sprague::rules::{Game, GameVisitor, Ruleset};
-use sprague::solve::random::{Probability, Skills};
-use sprague::solve::retrograde::solve_all;
-use sprague::solve::sums::{StateId, SumGraph};
+use sprague::solve::skill_curve::CURVE_STEPS;
 use sprague::solve::{Limits, Play, Solver};
-use sprague::Outcome;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 /// Where a TrueType font is commonly found.
@@ -338,63 +334,11 @@ where
     Ok(())
 }
 
-/// The curve's skills are k/SKILL_STEPS for k = 0..=SKILL_STEPS (dyadic,
-/// so that the skills themselves are exact floats).
-const SKILL_STEPS: usize = 32;
-
-/// The heat map's steps, finest first: the finest whose points are
-/// expected to take at most [`HEAT_BUDGET`], else the last.
-const HEAT_STEPS: [usize; 3] = [32, 16, 8];
-
-/// Seconds the heat map should take (a point is one pass over the graph
-/// of sums: microseconds to seconds, with its size).
-const HEAT_BUDGET: f64 = 2.0;
-
-/// A point of the heat map holds two skills, so its pass keeps two
-/// chances per state: measured at 1.2 to 1.7 times a point of the curve.
-const APART_COST: f64 = 1.5;
-
 /// The picture of `--skill-curve`: two panels side by side.
 const SKILL_SIZE: (u32, u32) = (1400, 680);
 
-/// The win chance of one position against the players' skills.
-struct SkillGrid {
-    /// The position as written back by the rules (`4 + 5`).
-    position: String,
-    play: Play,
-    /// Who wins with perfect play.
-    outcome: Outcome,
-    /// `curve[k]`: both players with skill k/SKILL_STEPS.
-    curve: Vec<f64>,
-    /// The heat map's step is 1/heat_steps (a divisor of SKILL_STEPS).
-    heat_steps: usize,
-    /// `heat[a][b]`: the player to move with skill a/heat_steps, the
-    /// opponent b/heat_steps.
-    heat: Vec<Vec<f64>>,
-    /// The largest proven bound on a chance's floating-point error.
-    error: f64,
-    /// The mean seconds of one point of the curve (on one core).
-    point_secs: f64,
-}
-
-impl SkillGrid {
-    /// The chance at skills (a, b), each a fraction of 1 given as
-    /// (numerator, denominator) with a point of the heat map there.
-    fn at(&self, a: (usize, usize), b: (usize, usize)) -> f64 {
-        let m = self.heat_steps;
-        self.heat[a.0 * m / a.1][b.0 * m / b.1]
-    }
-
-    /// The share of the heat map's points where the player to move is
-    /// favoured (a chance above 1/2).
-    fn favoured_share(&self) -> f64 {
-        let all = self.heat.iter().flatten();
-        let n = all.clone().count();
-        all.filter(|&&p| p > 0.5).count() as f64 / n as f64
-    }
-}
-
-/// Runs `sprague plot SPEC POSITION... --skill-curve -o FILE`.
+/// Runs `sprague plot SPEC POSITION... --skill-curve -o FILE`: the
+/// library's [`skill_report`], drawn.
 fn skill_curve(
     args: &PlotArgs,
     game: &Game,
@@ -410,64 +354,61 @@ fn skill_curve(
         );
     }
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let grid = game.visit(SkillJob {
-        positions: &args.positions,
-        play,
-        limits: args.limits.limits(),
-    })?;
+    let report = skill_report(game, &args.positions, play, args.limits.limits())?;
+    let grid = &report.chances;
     let path = args.output.as_path();
     let text = fonts();
-    let labels = SkillLabels::new(&args.spec, &grid);
+    let labels = SkillLabels::new(&args.spec, &report);
     atomic_render(file, |tmp| {
         match format {
             Format::Svg => skill_draw::draw_skill(
                 SVGBackend::new(tmp, SKILL_SIZE).into_drawing_area(),
-                &grid,
+                grid,
                 &labels,
                 text,
             ),
             Format::Png => skill_draw::draw_skill(
                 BitMapBackend::new(tmp, SKILL_SIZE).into_drawing_area(),
-                &grid,
+                grid,
                 &labels,
                 text,
             ),
         }
         .map_err(std::io::Error::other)
     })?;
-    let (n, half) = (SKILL_STEPS, SKILL_STEPS / 2);
-    let (zero, one, mid) = ((0, 1), (1, 1), (1, 2));
+    let chance = |p: Option<f64>| p.map_or_else(|| "?".into(), chance_text);
     writeln!(out, "{}", labels.title)?;
     writeln!(out, "outcome   {}", labels.outcome)?;
     writeln!(
         out,
         "equal     P=0: {}, P=0.5: {}, P=1: {}  (both players with skill P)",
-        chance_text(grid.curve[0]),
-        chance_text(grid.curve[half]),
-        chance_text(grid.curve[n]),
+        chance(grid.equal(0.0)),
+        chance(grid.equal(0.5)),
+        chance(grid.equal(1.0)),
     )?;
     writeln!(
         out,
         "apart     a=1,b=0: {}, a=0,b=1: {}, a=1,b=0.5: {}, a=0.5,b=1: {}; above 1/2 at {:.0}% of the {m}×{m} points  (skill a for the player to move, b for the opponent)",
-        chance_text(grid.at(one, zero)),
-        chance_text(grid.at(zero, one)),
-        chance_text(grid.at(one, mid)),
-        chance_text(grid.at(mid, one)),
+        chance(grid.apart(1.0, 0.0)),
+        chance(grid.apart(0.0, 1.0)),
+        chance(grid.apart(1.0, 0.5)),
+        chance(grid.apart(0.5, 1.0)),
         grid.favoured_share() * 100.0,
-        m = grid.heat_steps + 1,
+        m = grid.heat_steps() + 1,
     )?;
-    if grid.heat_steps < SKILL_STEPS {
+    if grid.heat_steps() < CURVE_STEPS {
         writeln!(
             out,
-            "note: the heat map is on steps of 1/{} to save time (the graph is large: about {:.0} ms a point)",
-            grid.heat_steps,
-            grid.point_secs * 1000.0
+            "note: the heat map is on steps of 1/{} to save time (the graph is large: {} sums, {} moves)",
+            grid.heat_steps(),
+            grid.states,
+            grid.moves
         )?;
     }
     writeln!(
         out,
         "note: chances in floating point, each within {:.1e} of the exact value (proven bound)",
-        grid.error
+        grid.error_bound
     )?;
     if !text {
         writeln!(
@@ -501,176 +442,19 @@ struct SkillLabels {
 }
 
 impl SkillLabels {
-    fn new(spec: &str, grid: &SkillGrid) -> SkillLabels {
+    fn new(spec: &str, report: &SkillReport) -> SkillLabels {
+        let grid = &report.chances;
         let play = match grid.play {
             Play::Normal => "",
             Play::Misere => ", misère play",
         };
+        let position = match report.components.is_empty() {
+            true => "(nothing left)".to_string(),
+            false => report.components.join(" + "),
+        };
         SkillLabels {
-            title: format!("Win chance of the player to move: {spec} {}{play}", grid.position),
+            title: format!("Win chance of the player to move: {spec} {position}{play}"),
             outcome: format!("{}: {} with perfect play", grid.outcome, grid.outcome.describe()),
         }
     }
-}
-
-struct SkillJob<'a> {
-    positions: &'a [String],
-    play: Play,
-    limits: Limits,
-}
-
-impl GameVisitor for SkillJob<'_> {
-    type Output = anyhow::Result<SkillGrid>;
-
-    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
-        if rules.may_loop() {
-            bail!(
-                "`{}` is loopy: random play may never end, so --skill-curve has no win chance to plot",
-                rules.spec()
-            );
-        }
-        let sum: Vec<R::Position> = self
-            .positions
-            .iter()
-            .map(|t| rules.parse_position(t))
-            .collect::<Result<_, _>>()?;
-        let mut graph = SumGraph::new(rules, self.limits);
-        let root = graph.add_root(&sum)?;
-        // A cycle the rules did not announce: the same refusal, from the graph.
-        graph.topological_order()?;
-        let outcome = solve_all(&graph, self.play)[root as usize].outcome;
-        let position = sum
-            .iter()
-            .map(|p| rules.format_position(p))
-            .collect::<Vec<_>>()
-            .join(" + ");
-        let mut grid = skill_grid(&graph, root, self.play)?;
-        grid.position = if position.is_empty() {
-            "(nothing left)".into()
-        } else {
-            position
-        };
-        grid.outcome = outcome;
-        Ok(grid)
-    }
-}
-
-/// The win chance along the curve of equal skills, then over the square
-/// of skills apart, as finely as [`HEAT_BUDGET`] allows.
-fn skill_grid<R: Ruleset>(graph: &SumGraph<'_, R>, root: StateId, play: Play) -> anyhow::Result<SkillGrid> {
-    let n = SKILL_STEPS;
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-    let bar = match std::io::stderr().is_terminal() {
-        true => indicatif::ProgressBar::new(n as u64 + 1),
-        false => indicatif::ProgressBar::hidden(),
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "computing win chances {bar:30} {pos}/{len} points, {eta} left",
-        )
-        .expect("a valid template"),
-    );
-    let started = std::time::Instant::now();
-    let diagonal: Vec<(usize, usize)> = (0..=n).map(|k| (k, k)).collect();
-    let curve = skill_points(graph, root, play, &diagonal, threads, &bar)?;
-    let point_secs = started.elapsed().as_secs_f64() * threads.min(n + 1) as f64 / (n + 1) as f64;
-    let heat_steps = HEAT_STEPS
-        .iter()
-        .copied()
-        .find(|&m| (m + 1) as f64 * m as f64 * APART_COST * point_secs / threads as f64 <= HEAT_BUDGET)
-        .unwrap_or(HEAT_STEPS[HEAT_STEPS.len() - 1]);
-    let scale = n / heat_steps;
-    let apart: Vec<(usize, usize)> = (0..=heat_steps)
-        .flat_map(|a| (0..=heat_steps).map(move |b| (a * scale, b * scale)))
-        .filter(|(a, b)| a != b)
-        .collect();
-    bar.inc_length(apart.len() as u64);
-    let mut found: std::collections::HashMap<(usize, usize), Probability> = apart
-        .iter()
-        .copied()
-        .zip(skill_points(graph, root, play, &apart, threads, &bar)?)
-        .collect();
-    bar.finish_and_clear();
-    let error = curve
-        .iter()
-        .chain(found.values())
-        .map(|p| p.error_bound)
-        .fold(0.0, f64::max);
-    let heat = (0..=heat_steps)
-        .map(|a| {
-            (0..=heat_steps)
-                .map(|b| match found.remove(&(a * scale, b * scale)) {
-                    Some(p) => p.value,
-                    None => curve[a * scale].value,
-                })
-                .collect()
-        })
-        .collect();
-    Ok(SkillGrid {
-        position: String::new(),
-        play,
-        outcome: Outcome::P,
-        curve: curve.iter().map(|p| p.value).collect(),
-        heat_steps,
-        heat,
-        error,
-        point_secs,
-    })
-}
-
-/// The win chance at each pair of skills (a, b)/SKILL_STEPS in `points`,
-/// spread over `threads` threads (each point is a pass over the graph).
-fn skill_points<R: Ruleset>(
-    graph: &SumGraph<'_, R>,
-    root: StateId,
-    play: Play,
-    points: &[(usize, usize)],
-    threads: usize,
-    bar: &indicatif::ProgressBar,
-) -> anyhow::Result<Vec<Probability>> {
-    let n = SKILL_STEPS as f64;
-    let skills = Skills::new(graph, play)?;
-    let total = points.len();
-    let next = AtomicUsize::new(0);
-    let point = |i: usize| -> anyhow::Result<Probability> {
-        let (a, b) = points[i];
-        let p = skills.float(root, a as f64 / n, b as f64 / n);
-        bar.inc(1);
-        Ok(p)
-    };
-    let mut found: Vec<Option<Probability>> = vec![None; total];
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        let workers: Vec<_> = (0..threads.min(total))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= total {
-                            return Ok(mine);
-                        }
-                        match point(i) {
-                            Ok(p) => mine.push((i, p)),
-                            Err(e) => {
-                                // Stop the others: every point fails alike.
-                                next.store(total, Ordering::Relaxed);
-                                return Err(e);
-                            }
-                        }
-                    }
-                })
-            })
-            .collect();
-        for w in workers {
-            let mine = w.join().map_err(|_| anyhow!("a worker thread panicked"))??;
-            for (i, p) in mine {
-                found[i] = Some(p);
-            }
-        }
-        Ok(())
-    })?;
-    Ok(found
-        .into_iter()
-        .map(|p| p.expect("every point is computed"))
-        .collect())
 }

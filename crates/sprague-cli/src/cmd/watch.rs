@@ -65,6 +65,7 @@ fn label(task: Task) -> &'static str {
         Task::Sequence { dense: false } => "values (sparse space)",
         Task::Search => "search steps, of the --max-work bound",
         Task::Rows => "rows of the table",
+        Task::SkillPoints => "win chances at pairs of skills",
         _ => "working",
     }
 }

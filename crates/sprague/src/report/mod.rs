@@ -10,12 +10,14 @@
 mod analysis;
 mod exact;
 mod game;
+mod skill;
 mod table;
 mod value;
 mod values;
 
 pub use analysis::{analyze, AnalyzeReport, IsHeap};
 pub use exact::{exact_table, ExactKind, ExactTable};
+pub use skill::{skill_report, SkillReport};
 pub use table::{grid_table, line_table, GridTable, LineTable};
 pub use value::{value_report, ReportedMove, ValueComponent, ValueReport};
 pub use values::{

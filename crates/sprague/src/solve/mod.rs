@@ -21,6 +21,7 @@ pub mod progress;
 pub mod quotient;
 pub mod random;
 pub mod retrograde;
+pub mod skill_curve;
 mod solver;
 pub mod sums;
 pub mod tame;

@@ -32,6 +32,9 @@ pub enum Task {
     Search,
     /// The cells of a 2-D table: rows done of the rows asked for.
     Rows,
+    /// Win chances against skill ([`super::skill_curve`]): points done
+    /// of the points asked for, each one pass over the graph of sums.
+    SkillPoints,
 }
 
 /// One report: what, how far, of how much.

@@ -318,6 +318,22 @@ impl<'g, 'r, R: Ruleset> Skills<'g, 'r, R> {
             error_bound: err[root as usize],
         }
     }
+
+    /// As [`Skills::float`], but [`Error::Stopped`] when the computation
+    /// running on this thread is asked to end (see [`super::stop`]), for
+    /// callers that may be stopped (a server at its time limit).
+    ///
+    /// # Complexity
+    /// O(states + moves).
+    pub fn try_float(&self, root: StateId, mover: f64, opponent: f64) -> Result<Probability> {
+        let skill = Skill2 { mover, opponent };
+        let (x, err) = run(&self.chance, &self.order, &self.best, &skill)?;
+        Ok(Probability {
+            value: x[root as usize],
+            exact: None,
+            error_bound: err[root as usize],
+        })
+    }
 }
 
 /// The probability of the sum `sum` in one call: builds the graph of its

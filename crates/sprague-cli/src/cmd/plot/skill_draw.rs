@@ -3,9 +3,10 @@
 //! of skills apart with its colour scale.
 
 use super::legend::{draw_scale, Scale};
-use super::{chance_text, SkillGrid, SkillLabels, SKILL_STEPS};
+use super::{chance_text, SkillLabels};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use sprague::solve::skill_curve::SkillCurve;
 
 /// A diverging colour ramp for a chance: red (the player to move loses)
 /// through near-white at 1/2 to blue (the player to move wins).
@@ -35,7 +36,7 @@ fn centred(size: f64, colour: &RGBColor) -> TextStyle<'static> {
 
 pub fn draw_skill<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
-    grid: &SkillGrid,
+    grid: &SkillCurve,
     labels: &SkillLabels,
     text: bool,
 ) -> Result<(), String> {
@@ -70,15 +71,15 @@ pub fn draw_skill<DB: DrawingBackend>(
 /// The left panel: the chance against P, both players with skill P.
 fn skill_line<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    grid: &SkillGrid,
+    grid: &SkillCurve,
     text: bool,
 ) -> Result<(), String> {
-    let n = SKILL_STEPS;
+    let n = grid.curve.len() - 1;
     let curve: Vec<(f64, f64)> = grid
-        .curve
+        .curve_skills
         .iter()
-        .enumerate()
-        .map(|(k, &p)| (k as f64 / n as f64, p))
+        .copied()
+        .zip(grid.curve.iter().copied())
         .collect();
     let mut builder = ChartBuilder::on(area);
     builder.margin(16).margin_right(30);
@@ -240,10 +241,10 @@ const CLEAR: f64 = 6.0;
 /// with a colour scale.
 fn skill_heat<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    grid: &SkillGrid,
+    grid: &SkillCurve,
     text: bool,
 ) -> Result<(), String> {
-    let n = grid.heat_steps;
+    let n = grid.heat_steps();
     let (w, h) = area.dim_in_pixel();
     let bar_w = if text { 120 } else { 60 };
     let (map_area, bar_area) = area.split_horizontally(w.saturating_sub(bar_w));
