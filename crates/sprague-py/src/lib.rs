@@ -30,7 +30,7 @@ use callback::PyRules;
 use errors::Failure;
 use pyo3::prelude::*;
 use sprague::query::Query;
-use sprague::report::analyze;
+use sprague::report::{analyze, BoardFamily, Line};
 use sprague::rules::{Dynamic, Game, GameVisitor, Ruleset, ScriptLimits, ScriptRules};
 use sprague::solve::random::{parse_probability, Skill};
 use sprague::solve::{Limits, Play};
@@ -43,6 +43,9 @@ use std::sync::Arc;
 struct Native {
     game: Game,
     callback: Option<Arc<PyRules>>,
+    /// A family of boards (`cram:3xN`), whose table runs along N; `game`
+    /// is then its member 1, and only `table` answers.
+    family: Option<BoardFamily>,
 }
 
 /// The bounds every computing call takes, as the CLI's `--max-states` and
@@ -65,6 +68,9 @@ impl Native {
         work: impl FnOnce(&Game) -> Result<T, Failure> + Send,
     ) -> PyResult<T> {
         let game = &self.game;
+        if let Some(f) = &self.family {
+            return errors::finish(Err(Error::Unsupported(family_only(f)).into()), None);
+        }
         let done = py.detach(|| errors::contain(|| work(game)));
         errors::finish(done, self.callback.as_deref())
     }
@@ -95,12 +101,21 @@ impl Native {
     fn new(py: Python<'_>, spec: &str) -> PyResult<Native> {
         let done = py.detach(|| {
             errors::contain(|| {
-                let mut read = |path: &str| read_rules_file(path).map_err(|e| format!("cannot read it: {e}"));
-                Ok(Game::load(spec, &mut read, ScriptLimits::default())?)
+                // The library decides whether the spec is a family of boards.
+                Ok(
+                    match Line::load(spec, &mut read_spec_file, ScriptLimits::default())? {
+                        Line::Heaps(game) => (game, None),
+                        Line::Family(f) => (f.member(1, &mut read_spec_file)?, Some(f)),
+                    },
+                )
             })
         });
-        let game = errors::finish(done, None)?;
-        Ok(Native { game, callback: None })
+        let (game, family) = errors::finish(done, None)?;
+        Ok(Native {
+            game,
+            callback: None,
+            family,
+        })
     }
 
     /// A game from the text of a Rhai script, named `script:NAME`.
@@ -113,7 +128,11 @@ impl Native {
             })
         });
         let game = errors::finish(done, None)?;
-        Ok(Native { game, callback: None })
+        Ok(Native {
+            game,
+            callback: None,
+            family: None,
+        })
     }
 
     /// A game whose moves come from the Python function `moves`.
@@ -123,12 +142,16 @@ impl Native {
         Native {
             game: Game::Dynamic(Dynamic::new(rules.clone())),
             callback: Some(rules),
+            family: None,
         }
     }
 
     /// The canonical spec.
     fn spec(&self) -> String {
-        self.game.spec()
+        match &self.family {
+            Some(f) => f.spec().to_string(),
+            None => self.game.spec(),
+        }
     }
 
     /// Whether the game is a heap game (tables of g(0..=N)).
@@ -181,9 +204,17 @@ impl Native {
         max_states: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let values = self.run(py, |game| {
-            table::heap_values(game, n, limits(max_states, max_work))
-        })?;
+        let values = match &self.family {
+            // Along a family of boards: the library's one call for tables.
+            Some(f) => {
+                let done = py
+                    .detach(|| errors::contain(|| table::family_values(f, n, limits(max_states, max_work))));
+                errors::finish(done, None)?
+            }
+            None => self.run(py, |game| {
+                table::heap_values(game, n, limits(max_states, max_work))
+            })?,
+        };
         Ok(table::to_numpy(py, values))
     }
 
@@ -230,7 +261,7 @@ impl Native {
     }
 
     fn __repr__(&self) -> String {
-        format!("sprague.Game({:?})", self.game.spec())
+        format!("sprague.Game({:?})", self.spec())
     }
 }
 
@@ -291,6 +322,21 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Stopped", py.get_type::<errors::Stopped>())?;
     m.add("InternalError", py.get_type::<errors::InternalError>())?;
     Ok(())
+}
+
+/// What a family of boards answers to every call but `table`.
+fn family_only(f: &BoardFamily) -> String {
+    format!(
+        "`{}` is a family of boards: only table(n) runs along it; give a member (`{}`) for the rest",
+        f.spec(),
+        sprague::rules::board::family_member(f.spec(), 5)
+    )
+}
+
+/// [`read_rules_file`] as [`Game::load`] reads a file a spec names: the
+/// text or a one-line reason.
+fn read_spec_file(path: &str) -> Result<String, String> {
+    read_rules_file(path).map_err(|e| format!("cannot read it: {e}"))
 }
 
 /// A rules file's text, up to [`sprague::MAX_INPUT_BYTES`] (a larger file

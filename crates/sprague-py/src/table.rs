@@ -1,4 +1,5 @@
-//! Tables: g(0..=N) of a heap game into NumPy, and 2-D tables.
+//! Tables: g(0..=N) of a heap game or along a family of boards into
+//! NumPy, and 2-D tables.
 //!
 //! The library decides how (`sprague::report::heap_values`: the dense
 //! table, or the sequence engine for octal codes and Grundy's game from
@@ -9,7 +10,7 @@
 use crate::errors::Failure;
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use sprague::report::HeapValues;
+use sprague::report::{BoardFamily, HeapValues, Line, LineOptions};
 use sprague::rules::{Game, GameVisitor, Ruleset};
 use sprague::solve::Limits;
 use std::cell::RefCell;
@@ -44,6 +45,19 @@ impl GameVisitor for Table {
             (Err(e), None) => Err(e.into()),
         }
     }
+}
+
+/// The values along a family of boards (`cram:3xN`) for n = 0..=n, by the
+/// library's one call for tables ([`Line::values`]), as `sprague table`
+/// computes them.
+pub fn family_values(family: &BoardFamily, n: u64, limits: Limits) -> Result<HeapValues, Failure> {
+    let how = LineOptions {
+        limits,
+        ..LineOptions::default()
+    };
+    let line = Line::Family(family.clone());
+    let (values, _) = line.values(n, &how, &mut crate::read_spec_file)?;
+    Ok(values)
 }
 
 /// The values as a NumPy array that owns them (no copy per value).

@@ -107,6 +107,21 @@ def test_table_matches_cli(spec, n):
     assert t.spec == sprague.Game(spec).spec
 
 
+@pytest.mark.parametrize("family,n", [("cram:3xN", 8), ("node-kayles:path:N", 30)])
+def test_a_family_of_boards_tables_as_the_cli(family, n):
+    g = sprague.Game(family)
+    assert g.spec == family and not g.is_heap()
+    t = g.table(n)
+    assert t.tolist() == cli_json("table", family, "--upto", str(n))["values"]
+    # Each member's start, valued as a game of its own.
+    for k in range(1, min(n, 5) + 1):
+        member = sprague.Game(family.replace("N", str(k)))
+        assert member.value(["start"])["grundy"] == t[k]
+    # A family has no positions of its own: the other questions are refused.
+    with pytest.raises(sprague.BadInput, match="family of boards"):
+        g.value(["1"])
+
+
 def test_long_table_uses_the_sequence_engine_and_matches_cli():
     n = 120_000
     t = sprague.Game("octal:0.6").table(n)

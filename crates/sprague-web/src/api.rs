@@ -15,7 +15,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use sprague::pattern::Language;
 use sprague::query::Query;
-use sprague::report::{self, AnalyzeReport, ExactKind};
+use sprague::report::{self, AnalyzeReport, ExactKind, Line, LineOptions};
 use sprague::rules::{Game, GameVisitor, Ruleset, ScriptLimits};
 use sprague::solve::random::Skill;
 use sprague::solve::{Limits, Play};
@@ -114,20 +114,38 @@ fn other_position(v: &serde_json::Value) -> String {
 /// The game a request names: a catalog spec, or `script:NAME` (or
 /// `graph:NAME`) with the file's text in `text`. Nothing is read from disk.
 pub(crate) fn load_game(spec: &str, text: Option<&str>, limits: ScriptLimits) -> Result<Game, ApiError> {
+    check_spec(spec)?;
+    Ok(Game::load(spec, &mut script_text(text), limits)?)
+}
+
+/// What a table runs along, as the library decides it (a family of boards
+/// such as `cram:3xN`, or the game), read as [`load_game`] reads a game.
+fn load_line(spec: &str, text: Option<&str>, limits: ScriptLimits) -> Result<Line, ApiError> {
+    check_spec(spec)?;
+    Ok(Line::load(spec, &mut script_text(text), limits)?)
+}
+
+/// A spec no longer than [`MAX_SPEC`].
+fn check_spec(spec: &str) -> Result<(), ApiError> {
     if spec.chars().count() > MAX_SPEC {
         return Err(ApiError::bad(format!(
             "spec `{}` is longer than {MAX_SPEC} characters",
             sprague::excerpt(spec)
         )));
     }
-    let mut read = |name: &str| match text {
+    Ok(())
+}
+
+/// The reader of the files a spec names: the request's `script` text, or
+/// an error (the server reads no files).
+fn script_text(text: Option<&str>) -> impl FnMut(&str) -> Result<String, String> + '_ {
+    move |name: &str| match text {
         Some(t) => Ok(t.to_string()),
         None => Err(format!(
             "the server reads no files: send the text of `{}` in the `script` field",
             sprague::excerpt(name)
         )),
-    };
-    Ok(Game::load(spec, &mut read, limits)?)
+    }
 }
 
 /// `GET /api/games`: the catalog, as `sprague games --json`.
@@ -279,7 +297,10 @@ pub(crate) async fn table(
     let script_limits = s.config.script_limits;
     s.work
         .run(&client, cost, move |budget| {
-            let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
+            let game = match load_line(&r.spec, r.script.as_deref(), script_limits)? {
+                Line::Heaps(game) => game,
+                family => return family_table(&family, &r, budget.limits),
+            };
             let play = if r.misere { Play::Misere } else { Play::Normal };
             // `misere` alone asks for misère values, as `table --misere`.
             let kind = match (r.kind, r.misere) {
@@ -294,6 +315,35 @@ pub(crate) async fn table(
             })
         })
         .await
+}
+
+/// The table of a family of boards (`cram:3xN`): the library's values
+/// along it, as `sprague table FAMILY --upto N --json` prints them.
+fn family_table(family: &Line, r: &TableRequest, limits: Limits) -> Result<Response, ApiError> {
+    let spec = family.spec();
+    let n = match r.upto {
+        Upto::Line(n) if r.kind.is_none() && !r.misere => n,
+        Upto::Line(_) => {
+            return Err(ApiError::bad(format!(
+                "a family of boards (`{spec}`) is tabulated in normal play only"
+            )))
+        }
+        Upto::Grid(_) => {
+            return Err(ApiError::bad(format!(
+                "a family of boards (`{spec}`) takes `upto` N (one size varies)"
+            )))
+        }
+    };
+    let how = LineOptions {
+        limits,
+        ..LineOptions::default()
+    };
+    let (values, _) = family.values(n, &how, &mut script_text(r.script.as_deref()))?;
+    Ok(Json(report::LineTable {
+        spec,
+        values: values.into_wide().into(),
+    })
+    .into_response())
 }
 
 fn grid_bounds(n: u64, m: u64) -> Result<(), ApiError> {

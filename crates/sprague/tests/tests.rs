@@ -3,6 +3,8 @@
 //! - `boards`: games on boards and graphs (Cram, Node Kayles, octal games on
 //!   graphs, Chomp): the component solver against a plain whole-board
 //!   search, the theorems, published values.
+//! - `board_lines`: tables along families of boards (`cram:3xN`) through
+//!   the library's one call for tables, against the plain search.
 //! - `brute`: every catalog game against plain search over whole sums (no
 //!   Sprague–Grundy), including the search and closed-form paths forced.
 //! - `fuzz_regressions`: each input a fuzz target (`fuzz/`) crashed on,
@@ -32,6 +34,7 @@
 //!   a plain reference over every reachable whole sum.
 
 mod suite {
+    mod board_lines;
     mod boards;
     mod brute;
     mod engine;

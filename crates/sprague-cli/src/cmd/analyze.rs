@@ -10,10 +10,10 @@ use std::io::Write;
 
 /// Runs `sprague analyze`.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    if super::boards::wanted(&args.spec) {
-        return super::boards::analyze(args, out);
-    }
-    let game = super::load_game(&args.spec, args.limits.script_limits())?;
+    let game = match super::load_line(&args.spec, args.limits.script_limits())? {
+        sprague::report::Line::Heaps(game) => game,
+        sprague::report::Line::Family(family) => return super::boards::analyze(args, &family, out),
+    };
     if args.misere {
         return super::quotient::run(&game, args, out);
     }

@@ -4,9 +4,9 @@
 
 use crate::cli::{AnalyzeArgs, BoardArgs, TableArgs};
 use anyhow::Context;
-use sprague::rules::board::is_family;
+use sprague::report::{BoardFamily, Line, LineOptions};
 use sprague::rules::Game;
-use sprague::solve::components::{family_values, shared_memo, ComponentMemo};
+use sprague::solve::components::{shared_memo, ComponentMemo};
 use std::io::Write;
 
 /// The positions asked for, or the start the spec names when none is.
@@ -64,40 +64,29 @@ pub fn save(game: &Game, args: &BoardArgs) -> anyhow::Result<()> {
     write().with_context(|| format!("cannot write the memo `{}`", file.display()))
 }
 
-/// Whether `spec` is a family of boards (`cram:3xN`).
-pub fn wanted(spec: &str) -> bool {
-    is_family(spec)
-}
-
-/// The values along the family: n = 0..=upto.
+/// The values along the family, n = 0..=upto, from the library's one
+/// call for tables ([`Line::values`]), with `--memo` read before and
+/// written after.
 fn values(
-    spec: &str,
+    family: &BoardFamily,
     upto: u64,
     args: &BoardArgs,
     limits: sprague::solve::Limits,
-    script: sprague::rules::ScriptLimits,
 ) -> anyhow::Result<Vec<u32>> {
-    let first = prepare(
-        super::load_game(&sprague::rules::board::family_member(spec, 1), script)?,
-        args,
-    )?;
-    let mut load = |member: &str| -> sprague::Result<Game> {
-        let mut read = |path: &str| {
-            let bytes = std::fs::File::open(path)
-                .map_err(anyhow::Error::new)
-                .and_then(super::read_bounded)
-                .map_err(|e| format!("cannot read it: {e}"))?;
-            String::from_utf8(bytes).map_err(|_| "cannot read it: it is not UTF-8 text".to_string())
-        };
-        Game::load(member, &mut read, script).map(|g| g.with_keying(args.keying))
+    let first = prepare(family.member(1, &mut super::read_rules_file)?, args)?;
+    let how = LineOptions {
+        limits,
+        keying: args.keying,
+        ..LineOptions::default()
     };
-    let values = family_values(spec, upto, limits, &mut load)?;
+    let line = Line::Family(family.clone());
+    let (values, _) = line.values(upto, &how, &mut super::read_rules_file)?;
     save(&first, args)?;
-    Ok(values)
+    Ok(values.into_wide())
 }
 
 /// `sprague table FAMILY --upto N`.
-pub fn table(args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.beyond_normal() {
         anyhow::bail!(
             "a family of boards (`{}`) is tabulated in normal play only",
@@ -108,19 +97,13 @@ pub fn table(args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         (n, None) => n,
         (_, Some(_)) => anyhow::bail!("a family of boards takes --upto N (one size varies)"),
     };
-    let values = values(
-        &args.spec,
-        upto,
-        &args.board,
-        args.limits.limits(),
-        args.limits.script_limits(),
-    )?;
+    let values = values(family, upto, &args.board, args.limits.limits())?;
     super::table::print_values(&args.spec, &values, args, out)
 }
 
 /// `sprague analyze FAMILY`: the values along N and the period they show
 /// (observed, never proven: no theorem bounds the window for boards).
-pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) -> anyhow::Result<()> {
     let upto = match args.upto.as_deref().map(super::parse_upto).transpose()? {
         None => 30,
         Some((n, None)) => n,
@@ -130,13 +113,7 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         memo: None,
         keying: sprague::rules::board::Keying::default(),
     };
-    let values = values(
-        &args.spec,
-        upto,
-        &board,
-        args.limits.limits(),
-        args.limits.script_limits(),
-    )?;
+    let values = values(family, upto, &board, args.limits.limits())?;
     let found = sprague::pattern::periodic::observed_period(&values);
     if args.json {
         let v = serde_json::json!({

@@ -28,7 +28,6 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     use watch::watched;
     match cli.command {
         Command::Value(a) => watched(out, |out| value::run(&a, out)),
-        Command::Table(a) if boards::wanted(&a.spec) => watched(out, |out| boards::table(&a, out)),
         Command::Table(a) if a.beyond_normal() => watched(out, |out| table::run(&a, out)),
         Command::Table(a) => match sequence::wanted(&a)? {
             Some(run) => sequence::run(&a, run, out),
@@ -47,14 +46,23 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 /// Parses a game spec, reading the file a spec names (`graph:FILE`,
 /// `script:FILE`), a script running within `limits` (`--script-ops` …).
 pub fn load_game(spec: &str, limits: sprague::rules::ScriptLimits) -> anyhow::Result<sprague::rules::Game> {
-    let mut read = |path: &str| {
-        let bytes = std::fs::File::open(path)
-            .map_err(anyhow::Error::new)
-            .and_then(read_bounded)
-            .map_err(|e| format!("cannot read it: {e}"))?;
-        String::from_utf8(bytes).map_err(|_| "cannot read it: it is not UTF-8 text".to_string())
-    };
-    Ok(sprague::rules::Game::load(spec, &mut read, limits)?)
+    Ok(sprague::rules::Game::load(spec, &mut read_rules_file, limits)?)
+}
+
+/// What a table or an analysis runs along (the library decides: a family
+/// of boards when the spec has `N` in place of a size, else the game),
+/// reading the files a spec names as [`load_game`] does.
+pub fn load_line(spec: &str, limits: sprague::rules::ScriptLimits) -> anyhow::Result<sprague::report::Line> {
+    Ok(sprague::report::Line::load(spec, &mut read_rules_file, limits)?)
+}
+
+/// The text of a file a spec names (bounded, UTF-8), or a one-line reason.
+pub fn read_rules_file(path: &str) -> Result<String, String> {
+    let bytes = std::fs::File::open(path)
+        .map_err(anyhow::Error::new)
+        .and_then(read_bounded)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    String::from_utf8(bytes).map_err(|_| "cannot read it: it is not UTF-8 text".to_string())
 }
 
 /// The error for a line table (`--upto N`) of a game whose positions are

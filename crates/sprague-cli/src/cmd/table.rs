@@ -2,7 +2,7 @@
 
 use crate::cli::{TableArgs, TableFormat};
 use anyhow::bail;
-use sprague::report::{self, grid_table, GridTable, LineTable};
+use sprague::report::{self, grid_table, GridTable, Line, LineTable};
 use sprague::rules::{Convention, GameVisitor, Ruleset};
 use std::io::Write;
 
@@ -22,7 +22,10 @@ fn parse_extent(text: &str) -> anyhow::Result<Extent> {
 
 /// Runs `sprague table`.
 pub fn run(args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = super::load_game(&args.spec, args.limits.script_limits())?;
+    let game = match super::load_line(&args.spec, args.limits.script_limits())? {
+        Line::Heaps(game) => game,
+        Line::Family(family) => return super::boards::table(args, &family, out),
+    };
     let extent = parse_extent(&args.upto)?;
     game.visit(Job { args, extent, out })
 }

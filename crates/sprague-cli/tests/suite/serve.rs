@@ -66,6 +66,22 @@ fn serve_answers_as_the_cli_and_stops_on_ctrl_c() {
         serde_json::from_slice::<Value>(&cli.stdout).unwrap()
     );
 
+    // Tables along a family of boards: the same library call, the same JSON.
+    for (family, upto) in [("cram:3xN", "8"), ("node-kayles:path:N", "30")] {
+        let body = format!(r#"{{"spec":"{family}","upto":{upto}}}"#);
+        let (status, body) = http(&addr, "POST", "/api/table", &body);
+        assert_eq!(status, 200, "{body}");
+        let cli = Command::new(cargo_bin("sprague"))
+            .args(["table", family, "--upto", upto, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            serde_json::from_str::<Value>(&body).unwrap(),
+            serde_json::from_slice::<Value>(&cli.stdout).unwrap(),
+            "{family}"
+        );
+    }
+
     let (status, body) = http(&addr, "POST", "/api/value", "{not json");
     assert_eq!(status, 400);
     assert!(body.contains("\"error\""), "{body}");

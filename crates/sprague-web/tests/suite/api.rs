@@ -266,3 +266,48 @@ async fn the_page_and_its_chart_library_are_embedded() {
     let (status, _) = get(&app, "/vendor/plotly-cartesian.min.js").await;
     assert_eq!(status, StatusCode::OK);
 }
+
+/// A family of boards (`cram:3xN`) through the library's one call for
+/// tables, as `sprague table` computes it, and each value the generic
+/// solver's on the member's whole start.
+#[tokio::test]
+async fn table_along_a_family_of_boards() {
+    use sprague::rules::{Game, GameVisitor, Ruleset};
+    use sprague::solve::{Limits, Solver};
+    struct Start;
+    impl GameVisitor for Start {
+        type Output = u64;
+        fn visit<R: Ruleset>(self, rules: &R) -> u64 {
+            let p = rules.start().unwrap();
+            Solver::new(rules, Limits::default()).grundy(&p).unwrap().0
+        }
+    }
+    let app = app();
+    for (family, upto) in [("cram:3xN", 5u64), ("node-kayles:path:N", 16)] {
+        let (status, body) = post(&app, "/api/table", json!({"spec": family, "upto": upto})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["spec"], family);
+        let want: Vec<u64> = (0..=upto)
+            .map(|n| match n {
+                0 => 0,
+                _ => sprague::rules::board::family_member(family, n)
+                    .parse::<Game>()
+                    .unwrap()
+                    .visit(Start),
+            })
+            .collect();
+        assert_eq!(body["values"], json!(want), "{family}");
+    }
+    for (body, says) in [
+        (json!({"spec": "cram:3xN", "upto": [3, 3]}), "takes `upto` N"),
+        (
+            json!({"spec": "cram:3xN", "upto": 3, "misere": true}),
+            "normal play only",
+        ),
+        (json!({"spec": "subtract:N", "upto": 3}), "not a game on a board"),
+    ] {
+        let (status, got) = post(&app, "/api/table", body).await;
+        assert!(status.is_client_error(), "{status} {got}");
+        assert!(got["error"].as_str().unwrap().contains(says), "{got}");
+    }
+}

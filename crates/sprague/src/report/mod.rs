@@ -9,6 +9,7 @@
 
 mod analysis;
 mod exact;
+mod family;
 mod game;
 mod skill;
 mod table;
@@ -17,6 +18,7 @@ mod values;
 
 pub use analysis::{analyze, AnalyzeReport, IsHeap};
 pub use exact::{exact_table, ExactKind, ExactTable};
+pub use family::{BoardFamily, Line, LineOptions};
 pub use skill::{skill_report, SkillReport};
 pub use table::{grid_table, line_table, GridTable, LineTable};
 pub use value::{value_report, ReportedMove, ValueComponent, ValueReport};

@@ -26,6 +26,9 @@ pub enum Method {
     /// The sequence engine (sparse-space mex for octal codes and Grundy's
     /// game), every value computed.
     Sequence,
+    /// The component solver on each member of a family of boards
+    /// ([`super::Line::Family`]).
+    Family,
 }
 
 /// The values g(0..=N), 16-bit where every value fits.
@@ -68,7 +71,7 @@ impl HeapValues {
     }
 
     /// Narrow if every value fits in 16 bits.
-    fn from_wide(v: &[u32]) -> HeapValues {
+    pub(super) fn from_wide(v: &[u32]) -> HeapValues {
         if v.iter().all(|&x| x <= u16::MAX as u32) {
             HeapValues::Narrow(v.iter().map(|&x| x as u16).collect())
         } else {

@@ -15,7 +15,11 @@ use std::collections::HashMap;
 /// The plain reference: g(p) = mex of the values of every whole position
 /// a move leaves (the parts of a move put back together), remembered by
 /// the exact position; no splitting, no symmetry.
-fn plain<R: Ruleset>(rules: &R, p: &R::Position, merge: &dyn Fn(&[R::Position]) -> R::Position) -> u64 {
+pub(super) fn plain<R: Ruleset>(
+    rules: &R,
+    p: &R::Position,
+    merge: &dyn Fn(&[R::Position]) -> R::Position,
+) -> u64 {
     fn go<R: Ruleset>(
         rules: &R,
         p: &R::Position,
@@ -37,7 +41,7 @@ fn plain<R: Ruleset>(rules: &R, p: &R::Position, merge: &dyn Fn(&[R::Position]) 
 }
 
 /// Board and graph positions are sets of cells: a sum is their union.
-fn union(parts: &[u128]) -> u128 {
+pub(super) fn union(parts: &[u128]) -> u128 {
     parts.iter().fold(0, |a, b| a | b)
 }
 

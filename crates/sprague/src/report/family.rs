@@ -1,0 +1,183 @@
+//! Tables along one size: the heaps of a heap game, or the members of a
+//! family of boards (`cram:3xN`, `node-kayles:path:N`).
+//!
+//! A spec with `N` in place of one size names a game for each n; its table
+//! is the value of each member's start. [`Line::load`] is where that is
+//! decided, once, for every front end (`sprague table`, the web page's
+//! `POST /api/table`, Python's `Game.table`): they load a [`Line`] and
+//! render what [`Line::values`] answers.
+
+use super::{heap_values_tuned, HeapValues, Method, Watch};
+use crate::engine::Tuning;
+use crate::rules::board::{family_member, is_family, Keying, ReadFile};
+use crate::rules::{Game, GameVisitor, Ruleset, ScriptLimits};
+use crate::solve::components::family_values;
+use crate::solve::Limits;
+use crate::{Error, Result};
+
+/// What a table g(0..=N) runs along.
+#[derive(Clone, Debug)]
+pub enum Line {
+    /// The heaps 0..=N of a heap game (`kayles`).
+    Heaps(Game),
+    /// The starts of the members 0..=N of a family of boards (`cram:3xN`).
+    Family(BoardFamily),
+}
+
+/// A family of games on boards or graphs: a spec with `N` in place of one
+/// size ([`crate::rules::board::is_family`]), keyed as [`Keying`] says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardFamily {
+    spec: String,
+    keying: Keying,
+    script: ScriptLimits,
+}
+
+impl Line {
+    /// Reads `spec`: a family of boards when it has `N` in place of a size,
+    /// otherwise a game as [`Game::load`] reads it (files through `read`).
+    ///
+    /// # Errors
+    /// A spec that does not parse; a family whose members are not games on
+    /// boards or graphs.
+    ///
+    /// # Examples
+    /// ```
+    /// use sprague::report::Line;
+    /// use sprague::rules::ScriptLimits;
+    ///
+    /// let mut no_files = |f: &str| Err(format!("no file {f}"));
+    /// let line = Line::load("cram:2xN", &mut no_files, ScriptLimits::default()).unwrap();
+    /// let (values, _) = line.values(6, &Default::default(), &mut no_files).unwrap();
+    /// assert_eq!(values.into_wide(), vec![0, 1, 0, 1, 0, 1, 0]);
+    /// ```
+    pub fn load(spec: &str, read: ReadFile, script: ScriptLimits) -> Result<Line> {
+        if !is_family(spec) {
+            return Game::load(spec, read, script).map(Line::Heaps);
+        }
+        let family = BoardFamily {
+            spec: spec.trim().to_string(),
+            keying: Keying::default(),
+            script,
+        };
+        // The first member says whether the family is one of boards.
+        let first = family.member(1, read)?;
+        if first.memo_family().is_none() {
+            return Err(Error::Unsupported(format!(
+                "`{}` is not a game on a board or graph: a family (N in the spec) is for those",
+                first.spec()
+            )));
+        }
+        Ok(Line::Family(family))
+    }
+
+    /// The spec it was read from (a heap game's canonical spec).
+    pub fn spec(&self) -> String {
+        match self {
+            Line::Heaps(g) => g.spec(),
+            Line::Family(f) => f.spec.clone(),
+        }
+    }
+
+    /// g(0..=upto) along it, by the best method: for a heap game
+    /// [`super::heap_values_tuned`] (the dense table or the sequence
+    /// engine), for a family the component solver on each member's start
+    /// ([`BoardFamily::values`]).
+    ///
+    /// # Errors
+    /// Those of [`super::heap_values_tuned`] and [`BoardFamily::values`].
+    pub fn values(&self, upto: u64, how: &LineOptions, read: ReadFile) -> Result<(HeapValues, Method)> {
+        self.values_watched(upto, how, read, &mut super::Unwatched)
+    }
+
+    /// [`Line::values`] with `watch` called between slices of a heap
+    /// game's table (a family is valued member by member: the library's
+    /// stop flag ends it).
+    ///
+    /// # Errors
+    /// As [`Line::values`].
+    pub fn values_watched(
+        &self,
+        upto: u64,
+        how: &LineOptions,
+        read: ReadFile,
+        watch: &mut dyn Watch,
+    ) -> Result<(HeapValues, Method)> {
+        match self {
+            Line::Heaps(game) => {
+                struct Job<'a>(u64, &'a LineOptions, &'a mut dyn Watch);
+                impl GameVisitor for Job<'_> {
+                    type Output = Result<(HeapValues, Method)>;
+                    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+                        heap_values_tuned(rules, self.0, self.1.limits, self.1.tuning, self.2)
+                    }
+                }
+                game.visit(Job(upto, how, watch))
+            }
+            Line::Family(f) => {
+                let values = f.with_keying(how.keying).values(upto, how.limits, read)?;
+                Ok((HeapValues::from_wide(&values), Method::Family))
+            }
+        }
+    }
+}
+
+/// How [`Line::values`] computes: the bounds, the sequence engine's tuning
+/// (heap games) and the keying of components (families of boards).
+#[derive(Clone, Copy, Debug)]
+pub struct LineOptions {
+    /// The bounds on states and work.
+    pub limits: Limits,
+    /// The sequence engine's threads and vector instructions.
+    pub tuning: Tuning,
+    /// How a family's components are keyed (the default splits them and
+    /// forgets every symmetry).
+    pub keying: Keying,
+}
+
+impl Default for LineOptions {
+    fn default() -> Self {
+        LineOptions {
+            limits: Limits::default(),
+            tuning: Tuning::for_this_machine(),
+            keying: Keying::default(),
+        }
+    }
+}
+
+impl BoardFamily {
+    /// The family's spec (`cram:3xN`).
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// This family with its components keyed as `keying` says.
+    pub fn with_keying(&self, keying: Keying) -> BoardFamily {
+        BoardFamily {
+            keying,
+            ..self.clone()
+        }
+    }
+
+    /// The member n (`cram:3x5` of `cram:3xN`), keyed as the family is.
+    ///
+    /// # Errors
+    /// A member that does not parse (past the largest board, a graph with
+    /// no vertex).
+    pub fn member(&self, n: u64, read: ReadFile) -> Result<Game> {
+        Game::load(&family_member(&self.spec, n), read, self.script).map(|g| g.with_keying(self.keying))
+    }
+
+    /// The values of the starts of the members 0..=upto, each valued on
+    /// the family's process-wide memo
+    /// ([`crate::solve::components::shared_memo`], which a front end may
+    /// fill from a memo file first and write out after).
+    ///
+    /// # Errors
+    /// A member that does not parse, or a bound of `limits`.
+    pub fn values(&self, upto: u64, limits: Limits, read: ReadFile) -> Result<Vec<u32>> {
+        let mut load =
+            |member: &str| Game::load(member, read, self.script).map(|g| g.with_keying(self.keying));
+        family_values(&self.spec, upto, limits, &mut load)
+    }
+}
