@@ -109,13 +109,13 @@ impl Line {
                 impl GameVisitor for Job<'_> {
                     type Output = Result<(HeapValues, Method)>;
                     fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
-                        heap_values_tuned(rules, self.0, self.1.limits, self.1.tuning, self.2)
+                        heap_values_tuned(rules, self.0, self.1.limits.clone(), self.1.tuning, self.2)
                     }
                 }
                 game.visit(Job(upto, how, watch))
             }
             Line::Family(f) => {
-                let values = f.with_keying(how.keying).values(upto, how.limits, read)?;
+                let values = f.with_keying(how.keying).values(upto, how.limits.clone(), read)?;
                 Ok((HeapValues::from_wide(&values), Method::Family))
             }
         }
@@ -124,7 +124,7 @@ impl Line {
 
 /// How [`Line::values`] computes: the bounds, the sequence engine's tuning
 /// (heap games) and the keying of components (families of boards).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct LineOptions {
     /// The bounds on states and work.
     pub limits: Limits,

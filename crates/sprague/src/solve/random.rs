@@ -319,15 +319,15 @@ impl<'g, 'r, R: Ruleset> Skills<'g, 'r, R> {
         }
     }
 
-    /// As [`Skills::float`], but [`Error::Stopped`] when the computation
-    /// running on this thread is asked to end (see [`super::stop`]), for
-    /// callers that may be stopped (a server at its time limit).
+    /// As [`Skills::float`], but [`Error::Stopped`] soon after `stop` is
+    /// stopped, for callers that may be stopped (a server at its time
+    /// limit).
     ///
     /// # Complexity
     /// O(states + moves).
-    pub fn try_float(&self, root: StateId, mover: f64, opponent: f64) -> Result<Probability> {
+    pub fn try_float(&self, root: StateId, mover: f64, opponent: f64, stop: &Stop) -> Result<Probability> {
         let skill = Skill2 { mover, opponent };
-        let (x, err) = run(&self.chance, &self.order, &self.best, &skill)?;
+        let (x, err) = run(&self.chance, &self.order, &self.best, &skill, stop)?;
         Ok(Probability {
             value: x[root as usize],
             exact: None,

@@ -17,8 +17,8 @@
 use super::progress::{report, Task};
 use super::random::{Probability, Skills};
 use super::retrograde::solve_all;
-use super::stop::{self, StopFlag};
 use super::sums::{StateId, SumGraph};
+use super::Stop;
 use super::{Limits, Play};
 use crate::rules::Ruleset;
 use crate::{Error, Outcome, Result};
@@ -186,7 +186,7 @@ pub fn skill_curve_in<R: Ruleset>(graph: &SumGraph<'_, R>, root: StateId, play: 
             .filter(|(a, b)| a != b),
     );
     let skills = Skills::new(graph, play)?;
-    let found = chances(&skills, root, &points)?;
+    let found = chances(&skills, root, &points, &graph.limits().stop)?;
     let error_bound = found.iter().map(|p| p.error_bound).fold(0.0, f64::max);
     let curve: Vec<f64> = found[..=n].iter().map(|p| p.value).collect();
     let mut apart = points[n + 1..].iter().zip(&found[n + 1..]);
@@ -229,46 +229,40 @@ fn heat_steps(size: u64) -> usize {
 }
 
 /// The chance at each pair of skills (a, b)/[`CURVE_STEPS`] of `points`,
-/// one pass each, on as many threads as the machine has cores, each under
-/// the stop flag of the calling thread; progress is reported from the
-/// calling thread ([`Task::SkillPoints`]).
+/// one pass each, on as many threads as the machine has cores, each ending
+/// with [`Error::Stopped`] soon after `stop` is; progress is reported from
+/// the calling thread ([`Task::SkillPoints`]).
 fn chances<R: Ruleset>(
     skills: &Skills<'_, '_, R>,
     root: StateId,
     points: &[(usize, usize)],
+    stop: &Stop,
 ) -> Result<Vec<Probability>> {
     let n = CURVE_STEPS as f64;
     let total = points.len();
     let threads = std::thread::available_parallelism()
         .map_or(1, |t| t.get())
         .min(total);
-    let flag: Option<StopFlag> = stop::current();
     let next = AtomicUsize::new(0);
     let mut found: Vec<Option<Probability>> = vec![None; total];
     let (tx, rx) = mpsc::channel::<(usize, Result<Probability>)>();
     std::thread::scope(|scope| -> Result<()> {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, flag) = (&next, flag.as_ref());
-            scope.spawn(move || {
-                let work = || loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        return;
-                    }
-                    let (a, b) = points[i];
-                    let p = skills.try_float(root, a as f64 / n, b as f64 / n);
-                    if p.is_err() {
-                        // Stop the others: every point fails alike.
-                        next.store(total, Ordering::Relaxed);
-                    }
-                    if tx.send((i, p)).is_err() {
-                        return;
-                    }
-                };
-                match flag {
-                    Some(f) => stop::stoppable(f, work),
-                    None => work(),
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= total {
+                    return;
+                }
+                let (a, b) = points[i];
+                let p = skills.try_float(root, a as f64 / n, b as f64 / n, stop);
+                if p.is_err() {
+                    // Stop the others: every point fails alike.
+                    next.store(total, Ordering::Relaxed);
+                }
+                if tx.send((i, p)).is_err() {
+                    return;
                 }
             });
         }

@@ -10,9 +10,9 @@ use sprague::report::skill_report;
 use sprague::rules::{Game, GameVisitor, Ruleset};
 use sprague::solve::random::{probability_of, Skill, Skills};
 use sprague::solve::skill_curve::{skill_curve_in, SkillCurve, CURVE_STEPS};
-use sprague::solve::stop::{stoppable, StopFlag};
 use sprague::solve::sums::SumGraph;
 use sprague::solve::{Limits, Play};
+use sprague::Stop;
 use sprague::{Error, Outcome};
 
 /// The exact chance of `positions` under `play` with skills `a/m` for the
@@ -172,12 +172,16 @@ fn a_stopped_computation_ends_with_stopped_not_a_panic() {
                 .iter()
                 .map(|t| rules.parse_position(t).unwrap())
                 .collect();
-            let mut graph = SumGraph::new(rules, Limits::default());
+            let stop = Stop::new();
+            let limits = Limits {
+                stop: stop.clone(),
+                ..Limits::default()
+            };
+            let mut graph = SumGraph::new(rules, limits);
             let root = graph.add_root(&sum).unwrap();
-            // The graph is built; the passes on the worker threads see the flag.
-            let flag = StopFlag::new();
-            flag.stop();
-            stoppable(&flag, || skill_curve_in(&graph, root, Play::Normal))
+            // The graph is built; the passes on the worker threads see the token.
+            stop.stop();
+            skill_curve_in(&graph, root, Play::Normal)
         }
     }
     let game: Game = "kayles".parse().unwrap();
