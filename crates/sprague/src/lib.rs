@@ -4,15 +4,21 @@
 //!
 //! - [`rules`]: what a game is (positions and moves, nothing about who wins);
 //! - [`solve`]: Grundy values, outcomes, winning moves and random-play odds
-//!   from any [`rules::Ruleset`] (dense tables and iterative search);
-//! - [`engine`]: the fast sequence engine for octal codes and Grundy's game;
+//!   from any [`rules::Ruleset`] (dense tables and iterative search), and
+//!   the fast sequence engine for octal codes and Grundy's game
+//!   ([`solve::engine`]);
 //! - [`pattern`]: the structure of a table, proven where theory allows, with
-//!   evaluators for any n < 2^64;
+//!   evaluators for any n < 2^64, and surveys of many codes
+//!   ([`pattern::survey`]);
 //! - [`query`]: one question about a sum (normal or misère, remoteness,
 //!   win probability), answered by the best solver that serves it;
-//! - [`problems`]: the five contest problems as thin adapters;
 //! - [`play`]: a game against the computer, held by every front end that plays;
-//! - [`survey`]: many codes, one engine run each, and the table a paper prints.
+//! - [`report`]: the answers the front ends render (a value with its winning
+//!   moves, tables, analyses), and the five contest problems
+//!   ([`report::problems`]).
+//!
+//! Errors ([`Error`], with its [`ErrorKind`]), nimbers and outcomes are at
+//! the crate root.
 //!
 //! The library does no terminal I/O: every front end is a thin adapter.
 //!
@@ -44,19 +50,16 @@
     clippy::missing_safety_doc
 )]
 
-pub mod engine;
-pub mod error;
-pub mod nimber;
-pub mod number;
-pub mod os;
+mod error;
+mod nimber;
+mod number;
+mod os;
 pub mod pattern;
 pub mod play;
-pub mod problems;
 pub mod query;
 pub mod report;
 pub mod rules;
 pub mod solve;
-pub mod survey;
 
 pub use error::{excerpt, Bound, Error, ErrorKind, Result, Setting};
 pub use nimber::{mex, Nimber, Outcome};

@@ -10,6 +10,7 @@
 mod analysis;
 mod exact;
 mod game;
+pub mod problems;
 mod table;
 mod value;
 mod values;

@@ -13,6 +13,7 @@
 pub mod chomp3;
 pub mod components;
 pub mod dense;
+pub mod engine;
 pub mod loopy;
 pub mod misere;
 pub mod nimber_search;
@@ -26,6 +27,7 @@ pub mod stop;
 pub mod sums;
 pub mod tame;
 
+pub use crate::os::{give_memory_back, CpuClock};
 pub use solver::{HeapOracle, Solver, WinningMove};
 
 /// Bounds on a computation, passed in by the caller.
