@@ -17,13 +17,15 @@
 //!   moves, tables, analyses), and the five contest problems
 //!   ([`report::problems`]).
 //!
-//! Errors ([`Error`], with its [`ErrorKind`]), nimbers and outcomes are at
-//! the crate root.
+//! The types most programs need are at the crate root: [`Game`] (a game
+//! parsed from a spec, with methods for every question), [`Solver`] and
+//! its [`Limits`], [`Error`] with its [`ErrorKind`], [`Nimber`] and
+//! [`Outcome`].
 //!
 //! The library does no terminal I/O: every front end is a thin adapter.
 //!
 //! ```
-//! use sprague::rules::Game;
+//! use sprague::Game;
 //!
 //! // Kayles with rows of 7 and 11 pins: g = 2 xor 6 = 4, so the player to
 //! // move wins, and every winning move is listed.
@@ -63,6 +65,10 @@ pub mod solve;
 
 pub use error::{excerpt, Bound, Error, ErrorKind, Result, Setting};
 pub use nimber::{mex, Nimber, Outcome};
+/// A game from a spec, the starting point of every question (see [`rules::Game`]).
+pub use rules::Game;
+/// The bounds a computation is given, and the memoised search (see [`solve`]).
+pub use solve::{Limits, Solver};
 
 /// The most bytes a front end reads from one input: a rules file
 /// (`graph:FILE`, `script:FILE`), a survey file, a list of codes, contest
