@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague::problems::{problems, Output};
+use sprague::report::problems::{problems, Output};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, input)) = data.split_first() else {

@@ -16,7 +16,7 @@
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use sprague::engine::{Engine, SeqGame, Simd, Status, Tuning};
+use sprague::solve::engine::{Engine, SeqGame, Simd, Status, Tuning};
 use sprague::pattern::{prove, HeapLimits};
 use sprague::rules::{HeapMoves, Moves, OctalCode, Ruleset, Wizards, Wythoff};
 use sprague::solve::{dense, Limits, Solver};

@@ -270,12 +270,12 @@ pub enum SimdLevel {
     Avx512,
 }
 
-impl From<SimdLevel> for sprague::engine::Simd {
+impl From<SimdLevel> for sprague::solve::engine::Simd {
     fn from(l: SimdLevel) -> Self {
         match l {
-            SimdLevel::Plain => sprague::engine::Simd::Plain,
-            SimdLevel::Avx2 => sprague::engine::Simd::Avx2,
-            SimdLevel::Avx512 => sprague::engine::Simd::Avx512,
+            SimdLevel::Plain => sprague::solve::engine::Simd::Plain,
+            SimdLevel::Avx2 => sprague::solve::engine::Simd::Avx2,
+            SimdLevel::Avx512 => sprague::solve::engine::Simd::Avx512,
         }
     }
 }

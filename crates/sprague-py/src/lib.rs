@@ -270,10 +270,10 @@ impl Native {
 fn solve(py: Python<'_>, problem: &str, input: &str) -> PyResult<String> {
     let done = py.detach(|| {
         errors::contain(|| {
-            let p = sprague::problems::find(problem)?;
+            let p = sprague::report::problems::find(problem)?;
             let mut text = String::new();
             let result = {
-                let mut out = sprague::problems::Output::new(false, |line: &str| {
+                let mut out = sprague::report::problems::Output::new(false, |line: &str| {
                     text.push_str(line);
                     text.push('\n');
                     true
@@ -290,7 +290,7 @@ fn solve(py: Python<'_>, problem: &str, input: &str) -> PyResult<String> {
 /// The contest problems, as JSON: `[{name, summary, source, game}]`.
 #[pyfunction]
 fn problems() -> String {
-    let list: Vec<_> = sprague::problems::problems()
+    let list: Vec<_> = sprague::report::problems::problems()
         .iter()
         .map(
             |p| serde_json::json!({"name": p.name, "summary": p.summary, "source": p.source, "game": p.game}),

@@ -1,6 +1,6 @@
 //! The native half of `sprague.survey`: one code's run, families, code
 //! lists and reading a survey file back, each a thin call of
-//! [`sprague::survey`].
+//! [`sprague::pattern::survey`].
 //!
 //! The Python half (`python/sprague/survey.py`) owns the threads or the
 //! Dask cluster and the file; everything that decides what a record or a
@@ -11,8 +11,8 @@
 
 use crate::errors::{self, BadInput};
 use pyo3::prelude::*;
+use sprague::pattern::survey;
 use sprague::rules::OctalCode;
-use sprague::survey;
 
 /// A code from its text, or `BadInput` naming the text.
 fn code(text: &str) -> PyResult<OctalCode> {

@@ -164,7 +164,7 @@ struct ProblemOut {
 
 /// `GET /api/problems`: the contest problems `solve` knows.
 pub(crate) async fn problems() -> Response {
-    let list: Vec<ProblemOut> = sprague::problems::problems()
+    let list: Vec<ProblemOut> = sprague::report::problems::problems()
         .iter()
         .map(|p| ProblemOut {
             name: p.name,
@@ -516,7 +516,7 @@ pub(crate) async fn solve(
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
     let key = (r.input.len() <= LIGHT_INPUT).then(|| crate::work::fingerprint(&r));
-    let problem = sprague::problems::find(&r.problem)?;
+    let problem = sprague::report::problems::find(&r.problem)?;
     let cost = if r.input.len() <= LIGHT_INPUT {
         Cost::Light(key)
     } else {
@@ -526,7 +526,7 @@ pub(crate) async fn solve(
         .run(&client, cost, move |_| {
             let mut text = String::new();
             let result = {
-                let mut output = sprague::problems::Output::new(r.explain, |line: &str| {
+                let mut output = sprague::report::problems::Output::new(r.explain, |line: &str| {
                     text.push_str(line);
                     text.push('\n');
                     true

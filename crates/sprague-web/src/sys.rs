@@ -1,9 +1,9 @@
 //! What the server asks of the operating system for its computing threads
 //! (Linux only; elsewhere these do nothing). Safe calls only: rustix's
-//! system calls here, and the library's [`sprague::os`] for the thread CPU
+//! system calls here, and the library's [`sprague::solve`] for the thread CPU
 //! clock and malloc_trim.
 
-pub(crate) use sprague::os::{give_memory_back, CpuClock};
+pub(crate) use sprague::solve::{give_memory_back, CpuClock};
 
 /// Runs the calling thread at the lowest priority (nice 19), so that the
 /// light lane and the async threads win the CPU over heavy computations

@@ -4,20 +4,28 @@
 //!
 //! - [`rules`]: what a game is (positions and moves, nothing about who wins);
 //! - [`solve`]: Grundy values, outcomes, winning moves and random-play odds
-//!   from any [`rules::Ruleset`] (dense tables and iterative search);
-//! - [`engine`]: the fast sequence engine for octal codes and Grundy's game;
+//!   from any [`rules::Ruleset`] (dense tables and iterative search), and
+//!   the fast sequence engine for octal codes and Grundy's game
+//!   ([`solve::engine`]);
 //! - [`pattern`]: the structure of a table, proven where theory allows, with
-//!   evaluators for any n < 2^64;
+//!   evaluators for any n < 2^64, and surveys of many codes
+//!   ([`pattern::survey`]);
 //! - [`query`]: one question about a sum (normal or misère, remoteness,
 //!   win probability), answered by the best solver that serves it;
-//! - [`problems`]: the five contest problems as thin adapters;
 //! - [`play`]: a game against the computer, held by every front end that plays;
-//! - [`survey`]: many codes, one engine run each, and the table a paper prints.
+//! - [`report`]: the answers the front ends render (a value with its winning
+//!   moves, tables, analyses), and the five contest problems
+//!   ([`report::problems`]).
+//!
+//! The types most programs need are at the crate root: [`Game`] (a game
+//! parsed from a spec, with methods for every question), [`Solver`] and
+//! its [`Limits`], [`Error`] with its [`ErrorKind`], [`Nimber`] and
+//! [`Outcome`].
 //!
 //! The library does no terminal I/O: every front end is a thin adapter.
 //!
 //! ```
-//! use sprague::rules::Game;
+//! use sprague::Game;
 //!
 //! // Kayles with rows of 7 and 11 pins: g = 2 xor 6 = 4, so the player to
 //! // move wins, and every winning move is listed.
@@ -44,23 +52,24 @@
     clippy::missing_safety_doc
 )]
 
-pub mod engine;
-pub mod error;
-pub mod nimber;
-pub mod number;
-pub mod os;
+mod error;
+mod nimber;
+mod number;
+mod os;
 pub mod pattern;
 pub mod play;
-pub mod problems;
 pub mod query;
 pub mod report;
 pub mod rules;
 pub mod solve;
 mod stop;
-pub mod survey;
 
 pub use error::{excerpt, Bound, Error, ErrorKind, Result, Setting};
 pub use nimber::{mex, Nimber, Outcome};
+/// A game from a spec, the starting point of every question (see [`rules::Game`]).
+pub use rules::Game;
+/// The bounds a computation is given, and the memoised search (see [`solve`]).
+pub use solve::{Limits, Solver};
 pub use stop::Stop;
 
 /// The most bytes a front end reads from one input: a rules file

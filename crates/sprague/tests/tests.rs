@@ -9,6 +9,8 @@
 //!   Sprague–Grundy), including the search and closed-form paths forced.
 //! - `fuzz_regressions`: each input a fuzz target (`fuzz/`) crashed on,
 //!   named after the bug it found.
+//! - `layout`: the shape of the source tree (six public modules at the
+//!   crate root, no file over 700 lines).
 //! - `known`: values from the literature (Kayles, Dawson's Kayles, Grundy's
 //!   game, Wythoff, FDIVGAME's powers of 12).
 //! - `engine`: the sequence engine against the dense engine, periods, resume.
@@ -40,6 +42,7 @@ mod suite {
     mod engine;
     mod fuzz_regressions;
     mod known;
+    mod layout;
     mod misere_sums;
     mod pattern;
     mod positions;

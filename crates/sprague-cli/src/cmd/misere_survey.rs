@@ -7,9 +7,9 @@
 use super::files::target;
 use crate::cli::SurveyArgs;
 use anyhow::{bail, Context};
+use sprague::pattern::survey::{self, MisereRecord};
 use sprague::rules::OctalCode;
 use sprague::solve::quotient::QUOTIENT_MAX_HEAP;
-use sprague::survey::{self, MisereRecord};
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};

@@ -142,10 +142,10 @@ impl AsFileLen for std::io::StdinLock<'_> {
 /// (`2^28`, `10^6`); the error says what is wrong with `t`.
 pub(crate) fn whole_or_power(t: &str) -> Result<u64, String> {
     let Some((b, e)) = t.split_once('^') else {
-        return sprague::number::parse_u64(t);
+        return sprague::rules::parse_u64(t);
     };
-    let b = sprague::number::parse_u64(b)?;
-    let e = sprague::number::parse_u64(e)?;
+    let b = sprague::rules::parse_u64(b)?;
+    let e = sprague::rules::parse_u64(e)?;
     u32::try_from(e)
         .ok()
         .and_then(|e| b.checked_pow(e))

@@ -5,7 +5,7 @@
 //! further down the input leaves every earlier answer printed.
 
 use crate::cli::SolveArgs;
-use sprague::problems::{find, problems, Output};
+use sprague::report::problems::{find, problems, Output};
 use std::io::{self, Write};
 
 /// Runs `sprague solve`.

@@ -1,7 +1,7 @@
 //! `sprague survey`: many codes through the sequence engine, one JSON line
 //! each, on every core; and `--report`, the table a paper prints.
 //!
-//! The library ([`sprague::survey`]) runs one code and reads and formats
+//! The library ([`sprague::pattern::survey`]) runs one code and reads and formats
 //! survey files; this module owns the threads, the file and the progress
 //! bar. Each code runs on one thread of its own (the engine's helper
 //! thread would only halve the cores left to other codes); the records
@@ -16,8 +16,8 @@ use super::files::{atomic_write, sibling, target};
 use crate::cli::{ReportFormat, SurveyArgs};
 use anyhow::{bail, Context};
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sprague::pattern::survey::{self, Counts, Record, RunState, Status};
 use sprague::rules::OctalCode;
-use sprague::survey::{self, Counts, Record, RunState, Status};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{IsTerminal, Seek, SeekFrom, Write};

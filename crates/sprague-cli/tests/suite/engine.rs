@@ -2,9 +2,9 @@
 //! checkpoints that survive `kill -9` and refuse to be misused.
 
 use assert_cmd::Command;
-use sprague::engine::store::read_sequence;
-use sprague::engine::Checksum;
 use sprague::rules::{HeapMoves, OctalCode};
+use sprague::solve::engine::store::read_sequence;
+use sprague::solve::engine::Checksum;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

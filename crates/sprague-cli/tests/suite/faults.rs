@@ -15,7 +15,7 @@
 //!   printed; `SPRAGUE_FAULT_SEED=N` repeats a run); every killed run is
 //!   resumed, and every finished one matches an uncut run.
 
-use sprague::survey::{read_survey, Record};
+use sprague::pattern::survey::{read_survey, Record};
 use std::collections::{BTreeMap, BTreeSet};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! jobs changes nothing, and bad input gets one line and exit code 2.
 
 use assert_cmd::Command;
-use sprague::survey::{read_survey, Record, Status};
+use sprague::pattern::survey::{read_survey, Record, Status};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

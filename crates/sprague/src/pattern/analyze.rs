@@ -5,8 +5,8 @@ use super::floor::{prove_floor, runs};
 use super::periodic::{observed_arithmetic, observed_period, proven_period, Periodicity};
 use super::rare::find_sparse;
 use super::{Evaluator, Finding, Kind, Status};
-use crate::engine::{Engine, SeqGame, Status as EngineStatus, Tuning};
 use crate::rules::HeapMoves;
+use crate::solve::engine::{Engine, SeqGame, Status as EngineStatus, Tuning};
 use crate::solve::{dense, Limits, Stop};
 use crate::Result;
 
@@ -307,7 +307,7 @@ fn grow(moves: HeapMoves<'_>, limits: &HeapLimits, mut stop: impl FnMut(&[u32]) 
 /// From this last heap on a fixed-size table of an octal game or Grundy's
 /// game comes from the sequence engine (the dense table costs O(N²));
 /// a hexadecimal code's table above 255 values always does.
-use crate::engine::SEQUENCE_FROM as ENGINE_FROM;
+use crate::solve::engine::SEQUENCE_FROM as ENGINE_FROM;
 
 /// g(0..=last) from the sequence engine, or fewer when it proves a period
 /// first (the table then ends at the end of the batch where the proof

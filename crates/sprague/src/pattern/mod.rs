@@ -30,6 +30,7 @@ pub mod pairs;
 pub mod periodic;
 pub mod rare;
 pub mod splits;
+pub mod survey;
 
 pub use analyze::{analyze_heap, has_prover, prove, prove_by_engine, HeapAnalysis, HeapLimits, Proof};
 pub use emit::Language;

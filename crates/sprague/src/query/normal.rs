@@ -3,9 +3,9 @@
 
 use super::graph::add_remoteness;
 use super::{heap_pattern, Answer, ComponentValue, Query, RatedMove};
-use crate::engine::{Engine, SeqGame, Status};
 use crate::pattern::{splits, Proof};
 use crate::rules::{octal_move_label, Convention, HeapMoves, Ruleset};
+use crate::solve::engine::{Engine, SeqGame, Status};
 use crate::solve::{Limits, Play, Solver, WinningMove};
 use crate::{Error, Nimber, Outcome, Result};
 
@@ -22,7 +22,7 @@ fn quick_limits() -> Limits {
 /// From this heap on, values come from the sequence engine (octal games
 /// and Grundy's game without a proven pattern): the dense table costs
 /// O(n²) for splitting games.
-use crate::engine::SEQUENCE_FROM as ENGINE_FROM;
+use crate::solve::engine::SEQUENCE_FROM as ENGINE_FROM;
 
 /// g(0..=largest) from the sequence engine, for a heap game it serves and
 /// a heap too large for the dense table; stops early at a proven period.
@@ -50,7 +50,7 @@ fn engine_values<R: Ruleset>(rules: &R, sum: &[R::Position], limits: &Limits) ->
     if largest < ENGINE_FROM {
         return Ok(None);
     }
-    let tuning = crate::engine::Tuning::for_this_machine();
+    let tuning = crate::solve::engine::Tuning::for_this_machine();
     let mut engine = Engine::resume_tuned(game, vec![0], tuning)?;
     // Batches of 2^16 values: the stop token and the progress are seen
     // between them (the answer does not depend on the batch).

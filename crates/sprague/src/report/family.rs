@@ -8,10 +8,10 @@
 //! render what [`Line::values`] answers.
 
 use super::{heap_values_tuned, HeapValues, Method, Watch};
-use crate::engine::Tuning;
 use crate::rules::board::{family_member, is_family, Keying, ReadFile};
 use crate::rules::{Game, GameVisitor, Ruleset, ScriptLimits};
 use crate::solve::components::family_values;
+use crate::solve::engine::Tuning;
 use crate::solve::Limits;
 use crate::{Error, Result};
 

@@ -11,6 +11,7 @@ mod analysis;
 mod exact;
 mod family;
 mod game;
+pub mod problems;
 mod skill;
 mod table;
 mod value;

@@ -8,9 +8,9 @@
 //! left (progress goes to the reporter of [`crate::solve::progress`], as
 //! every long computation's does).
 
-pub use crate::engine::SEQUENCE_FROM;
-use crate::engine::{Engine, SeqGame, Status, Tuning};
 use crate::rules::{Convention, Ruleset};
+pub use crate::solve::engine::SEQUENCE_FROM;
+use crate::solve::engine::{Engine, SeqGame, Status, Tuning};
 use crate::solve::progress::Task;
 use crate::solve::{Limits, Solver};
 use crate::{Error, Result};

@@ -28,6 +28,7 @@ mod updown;
 mod wizards;
 mod wythoff;
 
+pub use crate::number::{format_set, parse_set, parse_tuple, parse_u64};
 pub use catalog::{catalog, CatalogEntry, Game, GameVisitor};
 pub use divide::Divide;
 pub use dynamic::{DynMove, Dynamic, DynamicRules, Value};

@@ -13,6 +13,7 @@
 pub mod chomp3;
 pub mod components;
 pub mod dense;
+pub mod engine;
 pub mod loopy;
 pub mod misere;
 pub mod nimber_search;
@@ -26,6 +27,7 @@ mod solver;
 pub mod sums;
 pub mod tame;
 
+pub use crate::os::{give_memory_back, CpuClock};
 pub use crate::stop::Stop;
 use crate::{Error, Result};
 pub use solver::{HeapOracle, Solver, WinningMove};

@@ -1,6 +1,6 @@
 //! The contest problems against plain search over the real games.
 //!
-//! Every fast path of `sprague::problems` (closed forms, the compressed
+//! Every fast path of `sprague::report::problems` (closed forms, the compressed
 //! SEAGM states, the f64 probability with its exact fallback) is compared
 //! with a brute force that knows only the rules: whole boards for FDIVGAME
 //! (win/loss search on the multiset, no Sprague–Grundy), whole pairs for
@@ -9,7 +9,7 @@
 
 use num_rational::Ratio;
 use proptest::prelude::*;
-use sprague::problems::{self, fdivgame, potato, seagm, tuzgmbr, Output};
+use sprague::report::problems::{self, fdivgame, potato, seagm, tuzgmbr, Output};
 use sprague::rules::{gcd, wizards_outcome, GcdGame, GcdPosition, Ruleset, Subtraction, SubtractionSet};
 use sprague::solve::random::{self, Skill};
 use sprague::solve::{Limits, Play, Solver};

@@ -1,7 +1,7 @@
 //! Long sequence runs: `sprague table` on octal codes and Grundy's game with
 //! `--checkpoint`, `--out`, `--full`, or a large N.
 //!
-//! The library's [`sprague::engine`] does the computing and defines the file
+//! The library's [`sprague::solve::engine`] does the computing and defines the file
 //! formats; this module owns the files (atomic replace: temp file, fsync,
 //! rename, fsync of the directory), the progress bar, and the summary.
 
@@ -12,7 +12,7 @@ use super::files::{atomic_write, identity, sibling, target, RunLock};
 use crate::cli::TableArgs;
 use anyhow::{bail, Context};
 use serde::Serialize;
-use sprague::engine::{checksum_upto_with, store, Engine, Period, SeqGame, Status, Tuning};
+use sprague::solve::engine::{checksum_upto_with, store, Engine, Period, SeqGame, Status, Tuning};
 use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::Path;

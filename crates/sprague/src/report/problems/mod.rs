@@ -10,7 +10,7 @@
 //! ([`crate::Error::Input`]) names the line and token where reading stopped.
 //!
 //! ```
-//! use sprague::problems::{find, Output};
+//! use sprague::report::problems::{find, Output};
 //!
 //! let mut lines = Vec::new();
 //! let mut out = Output::new(false, |l: &str| {

@@ -197,7 +197,7 @@ fn shifted_cands(cand: &[[u16; CHECK_HEAPS]; CANDIDATES], by: usize) -> [[u16; C
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::kernel::isa::levels;
+    use crate::solve::engine::kernel::isa::levels;
 
     #[test]
     fn candidate_checks_agree_with_a_plain_loop() {

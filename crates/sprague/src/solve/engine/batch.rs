@@ -387,7 +387,7 @@ pub(super) fn mark_rare<S: Segments + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tuning::Simd;
+    use crate::solve::engine::tuning::Simd;
 
     #[test]
     fn marks_read_a_folded_table_as_the_flat_one() {

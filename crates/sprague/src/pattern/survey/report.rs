@@ -99,7 +99,7 @@ fn mask(m: Option<u16>) -> String {
 ///
 /// # Examples
 /// ```
-/// use sprague::survey::{write_markdown, Record, Status};
+/// use sprague::pattern::survey::{write_markdown, Record, Status};
 /// let r = Record { code: "0.6".into(), status: Status::Open, preperiod: None, period: None,
 ///     computed_to: 1000, max_value: 20, mask: None, rare: None, seconds: 0.1, upto: 1000 };
 /// let mut out = Vec::new();

@@ -97,10 +97,10 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::game::SeqGame;
-    use crate::engine::run::Status;
-    use crate::engine::tuning::Tuning;
     use crate::rules::OctalCode;
+    use crate::solve::engine::game::SeqGame;
+    use crate::solve::engine::run::Status;
+    use crate::solve::engine::tuning::Tuning;
 
     #[test]
     fn folded_tables_computed_on_two_threads_agree_with_one_thread() {

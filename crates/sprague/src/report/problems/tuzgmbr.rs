@@ -20,7 +20,7 @@ pub const RULES: Grid = Grid { right: 2, up: 3 };
 ///
 /// # Examples
 /// ```
-/// use sprague::problems::tuzgmbr::grundy;
+/// use sprague::report::problems::tuzgmbr::grundy;
 /// assert_eq!(grundy(4, 4).unwrap().0, 3);
 /// assert_eq!(grundy(2, 2).unwrap().0, 0);
 /// ```

@@ -35,7 +35,7 @@ pub fn rules() -> Divide {
 ///
 /// # Examples
 /// ```
-/// use sprague::problems::fdivgame::grundy;
+/// use sprague::report::problems::fdivgame::grundy;
 /// assert_eq!([3, 4, 12, 24, 72].map(grundy), [2, 3, 1, 2, 0]);
 /// ```
 pub fn grundy(mut n: u64) -> u64 {

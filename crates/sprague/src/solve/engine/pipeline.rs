@@ -437,11 +437,11 @@ pub(super) fn without(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::game::SeqGame;
-    use crate::engine::run::Status;
-    use crate::engine::table::Table;
-    use crate::engine::tuning::{Simd, Tuning};
     use crate::rules::OctalCode;
+    use crate::solve::engine::game::SeqGame;
+    use crate::solve::engine::run::Status;
+    use crate::solve::engine::table::Table;
+    use crate::solve::engine::tuning::{Simd, Tuning};
 
     #[test]
     fn the_helper_makes_band_marks_and_the_values_agree_with_one_thread() {

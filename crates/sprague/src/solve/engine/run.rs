@@ -25,7 +25,7 @@ pub enum Status {
 ///
 /// # Examples
 /// ```
-/// use sprague::engine::{Engine, SeqGame, Status};
+/// use sprague::solve::engine::{Engine, SeqGame, Status};
 /// let kayles = SeqGame::Octal(sprague::rules::OctalCode::parse("0.77").unwrap());
 /// let mut e = Engine::new(kayles);
 /// // Stop as soon as the period is proven.

@@ -2,8 +2,8 @@
 //! values that prove no period ([`repeating_tail`]).
 
 use super::record::{Record, Status};
-use crate::engine::{Engine, SeqGame, Simd, Status as RunStatus, Tuning};
 use crate::rules::{HeapMoves, OctalCode};
+use crate::solve::engine::{Engine, SeqGame, Simd, Status as RunStatus, Tuning};
 use crate::{Error, Result};
 use std::time::Instant;
 
@@ -36,7 +36,7 @@ const STEP: usize = 1 << 16;
 ///
 /// # Examples
 /// ```
-/// use sprague::survey::{run_code, Status};
+/// use sprague::pattern::survey::{run_code, Status};
 /// let kayles = sprague::rules::OctalCode::parse("0.77").unwrap();
 /// let r = run_code(&kayles, 100_000, Default::default(), &|| true).unwrap();
 /// assert_eq!((r.status, r.preperiod, r.period), (Status::Proven, Some(71), Some(12)));
@@ -62,7 +62,7 @@ pub struct RunState {
 /// # Examples
 /// ```
 /// use std::cell::Cell;
-/// use sprague::survey::run_code_watched;
+/// use sprague::pattern::survey::run_code_watched;
 /// let code = sprague::rules::OctalCode::parse("0.6").unwrap();
 /// let seen = Cell::new(None);
 /// let r = run_code_watched(&code, 100_000, Default::default(), &|s| {
@@ -158,8 +158,8 @@ pub fn run_code_watched(
 /// # Examples
 /// ```
 /// let g = [5, 0, 1, 2, 3, 1, 2, 3, 1, 2, 3];
-/// assert_eq!(sprague::survey::repeating_tail(&g).unwrap(), Some((2, 3)));
-/// assert_eq!(sprague::survey::repeating_tail(&[1, 2, 3, 1, 2, 3]).unwrap(), None);
+/// assert_eq!(sprague::pattern::survey::repeating_tail(&g).unwrap(), Some((2, 3)));
+/// assert_eq!(sprague::pattern::survey::repeating_tail(&[1, 2, 3, 1, 2, 3]).unwrap(), None);
 /// ```
 pub fn repeating_tail(values: &[u16]) -> Result<Option<(u64, u64)>> {
     let len = values.len();

@@ -423,8 +423,8 @@ pub(super) fn pack64(b: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::kernel::isa::levels;
-    use crate::engine::Simd;
+    use crate::solve::engine::kernel::isa::levels;
+    use crate::solve::engine::Simd;
 
     #[test]
     fn one_word_marks_agree_with_the_general_marks() {

@@ -36,7 +36,7 @@ pub const MAX_CARDS: u64 = 10_000;
 ///
 /// # Examples
 /// ```
-/// use sprague::problems::seagm::Deal;
+/// use sprague::report::problems::seagm::Deal;
 ///
 /// let a = Deal::new(&[1, 2, 3, 4]).unwrap().analyse(false);
 /// assert_eq!(a.line(), "1 0.5833");

@@ -212,7 +212,7 @@ pub(super) fn clear_pair_values_scalar(lo: &[u16], hi: &[u16], pending: &mut [u6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::kernel::isa::levels;
+    use crate::solve::engine::kernel::isa::levels;
 
     #[test]
     fn the_last_one_or_two_values_are_found_wherever_they_are() {

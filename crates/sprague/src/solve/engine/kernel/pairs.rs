@@ -178,7 +178,7 @@ pub(crate) unsafe fn rare_mask64(win: &[u16], top: usize, rare: &[(u32, u16)]) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::kernel::isa::levels;
+    use crate::solve::engine::kernel::isa::levels;
 
     #[test]
     fn rare_mask_agrees_with_a_plain_loop() {

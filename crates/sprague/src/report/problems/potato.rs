@@ -31,7 +31,7 @@ pub fn rules() -> Subtraction {
 ///
 /// # Examples
 /// ```
-/// use sprague::problems::potato::grundy;
+/// use sprague::report::problems::potato::grundy;
 /// assert_eq!((0..7).map(grundy).collect::<Vec<_>>(), [0, 1, 0, 1, 2, 0, 1]);
 /// ```
 pub fn grundy(n: u64) -> u64 {

@@ -1,0 +1,61 @@
+//! The shape issue 35 asks of the code, checked on the source tree: the
+//! crate root has at most six public modules, and no source file of any
+//! crate is longer than 700 lines.
+
+use std::path::{Path, PathBuf};
+
+/// The workspace's `crates/` folder.
+fn crates() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Every `.rs` file under `dir`, walked without recursion.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_crate_root_has_at_most_six_public_modules() {
+    let lib = std::fs::read_to_string(crates().join("sprague/src/lib.rs")).unwrap();
+    let public: Vec<&str> = lib
+        .lines()
+        .filter(|l| l.trim_start().starts_with("pub mod "))
+        .collect();
+    assert!(
+        (1..=6).contains(&public.len()),
+        "{} public modules: {public:?}",
+        public.len()
+    );
+}
+
+#[test]
+fn no_source_file_is_longer_than_700_lines() {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(crates()).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        if src.is_dir() {
+            files.extend(rust_files(&src));
+        }
+    }
+    assert!(files.len() > 100, "only {} source files found", files.len());
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let lines = std::fs::read_to_string(f).unwrap().lines().count();
+            (lines > 700).then(|| format!("{} ({lines} lines)", f.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "files over 700 lines: {long:?}");
+}
