@@ -19,7 +19,8 @@
 //!
 //! The types most programs need are at the crate root: [`Game`] (a game
 //! parsed from a spec, with methods for every question), [`Solver`] and
-//! its [`Limits`], [`Error`] with its [`ErrorKind`], [`Nimber`] and
+//! its [`Limits`] (with the [`Stop`] token that ends a computation from
+//! another thread), [`Error`] with its [`ErrorKind`], [`Nimber`] and
 //! [`Outcome`].
 //!
 //! The library does no terminal I/O: every front end is a thin adapter.

@@ -121,7 +121,7 @@ fn index(skills: &[f64], x: f64) -> Option<usize> {
 /// # Returns
 /// The curve and the map ([`SkillCurve`]); [`Error::Loopy`] for a game
 /// with cycles, the graph's errors past `limits`, [`Error::Stopped`] when
-/// the computation is stopped ([`super::stop`]).
+/// the stop token of `limits` is stopped ([`super::Stop`]).
 ///
 /// # Complexity
 /// O((states + moves) × points), the points being 33 for the curve and
