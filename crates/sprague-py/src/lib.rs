@@ -260,6 +260,24 @@ impl Native {
         })
     }
 
+    /// The win chance of the sum against the players' skills (the
+    /// library's [`sprague::report::SkillReport`]), as JSON text.
+    #[pyo3(signature = (positions, misere=false, max_states=None, max_work=None))]
+    fn skill_curve(
+        &self,
+        py: Python<'_>,
+        positions: Vec<String>,
+        misere: bool,
+        max_states: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<String> {
+        self.run(py, |game| {
+            let play = if misere { Play::Misere } else { Play::Normal };
+            let report = sprague::report::skill_report(game, &positions, play, limits(max_states, max_work))?;
+            serde_json::to_string(&report).map_err(|e| Failure::Internal(e.to_string()))
+        })
+    }
+
     fn __repr__(&self) -> String {
         format!("sprague.Game({:?})", self.spec())
     }

@@ -414,6 +414,25 @@ class Game:
             code=code,
         )
 
+    def skill_curve(self, positions: Positions, *, misere: bool = False, **limits: Optional[int]) -> Dict[str, Any]:
+        """The chance that the player to move wins the sum against the
+        players' skills (a skill: the chance of making the perfect move,
+        else a uniformly random one), as ``sprague plot --skill-curve``
+        draws it and ``POST /api/skill`` answers it, as a dict:
+
+        - ``curve_skills`` and ``curve``: the chance with both players of
+          skill ``curve_skills[k]`` (0 to 1 by 1/32);
+        - ``heat_skills`` and ``heat``: ``heat[a][b]`` is the chance with
+          the player to move of skill ``heat_skills[a]`` and the opponent
+          of skill ``heat_skills[b]`` (by 1/32, or 1/16 or 1/8 on a large
+          graph of sums);
+        - ``outcome`` (with perfect play), ``play``, ``error_bound`` (on
+          every chance's floating-point error), ``states`` and ``moves``
+          (of the graph of sums), ``spec``, ``positions``, ``components``.
+
+        Loopy games are refused (:class:`BadInput`): random play need not end."""
+        return json.loads(self._native.skill_curve(_sum_texts(positions), misere=misere, **limits))
+
     def __repr__(self) -> str:
         return f"sprague.Game({self.spec!r})"
 

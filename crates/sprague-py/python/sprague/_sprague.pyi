@@ -57,6 +57,13 @@ class Native:
         max_states: Optional[int] = None,
         max_work: Optional[int] = None,
     ) -> Tuple[str, Optional[str]]: ...
+    def skill_curve(
+        self,
+        positions: List[str],
+        misere: bool = False,
+        max_states: Optional[int] = None,
+        max_work: Optional[int] = None,
+    ) -> str: ...
 
 def solve(problem: str, input: str) -> str: ...
 def problems() -> str: ...
