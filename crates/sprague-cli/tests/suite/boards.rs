@@ -83,7 +83,7 @@ fn three_row_chomp_is_analysed_by_its_p_positions() {
     );
     let (code, _, err) = run(&["analyze", "chomp:3xN", "--upto", "100000"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--upto 20000 or less"), "{err}");
+    assert!(err.contains("--upto 2000 or less"), "{err}");
 }
 
 #[test]

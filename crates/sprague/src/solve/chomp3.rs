@@ -119,6 +119,8 @@ pub struct Run {
 pub fn by_third_row(upto: usize) -> Result<Vec<ThirdRow>> {
     let f = three_row_p_positions(upto)?;
     let mut out = Vec::with_capacity(upto + 1);
+    // `c` indexes the inner rows f[b][c] of every b, not one slice.
+    #[allow(clippy::needless_range_loop)]
     for c in 0..=upto {
         let all: Vec<[u32; 3]> = (c..=upto)
             .filter_map(|b| f[b][c].map(|a| [a, b as u32, c as u32]))
