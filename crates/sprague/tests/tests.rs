@@ -7,6 +7,8 @@
 //!   the library's one call for tables, against the plain search.
 //! - `brute`: every catalog game against plain search over whole sums (no
 //!   Sprague–Grundy), including the search and closed-form paths forced.
+//! - `chomp_rows`: three-row Chomp's P-positions against a plain search
+//!   over diagrams, and Brouwer's published table.
 //! - `fuzz_regressions`: each input a fuzz target (`fuzz/`) crashed on,
 //!   named after the bug it found.
 //! - `layout`: the shape of the source tree (six public modules at the
@@ -39,6 +41,7 @@ mod suite {
     mod board_lines;
     mod boards;
     mod brute;
+    mod chomp_rows;
     mod engine;
     mod fuzz_regressions;
     mod known;

@@ -109,6 +109,9 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
         Some((n, None)) => n,
         Some((_, Some(_))) => anyhow::bail!("a family of boards takes --upto N (one size varies)"),
     };
+    if family.is_three_row_chomp() {
+        return three_row_chomp(upto, args.json, out);
+    }
     let board = BoardArgs {
         memo: None,
         keying: sprague::rules::board::Keying::default(),
@@ -142,5 +145,50 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
         )?,
         None => writeln!(out, "no period observed up to n = {upto}")?,
     }
+    Ok(())
+}
+
+/// `sprague analyze chomp:3xN --upto B`: the P-positions [a, b, c] of
+/// three-row Chomp with b ≤ B, by third row c (a last run a = b + k given
+/// as a run, as Brouwer's table states them).
+fn three_row_chomp(upto: u64, json: bool, out: &mut dyn Write) -> anyhow::Result<()> {
+    const MOST: u64 = 2_000;
+    if upto > MOST {
+        anyhow::bail!(
+            "three-row Chomp is listed to b ≤ {MOST} (O(B³) steps): give --upto {MOST} or less, not {upto}"
+        );
+    }
+    let rows = sprague::solve::chomp3::by_third_row(upto as usize)?;
+    if json {
+        let v = serde_json::json!({"spec": "chomp:3xN", "checked_upto": upto, "third_rows": rows});
+        serde_json::to_writer_pretty(&mut *out, &v)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "three-row Chomp: the P-positions [a, b, c] (rows top first) with b ≤ {upto}, by third row c"
+    )?;
+    for r in &rows {
+        let mut line: Vec<String> = r
+            .positions
+            .iter()
+            .map(|[a, b, c]| format!("[{a},{b},{c}]"))
+            .collect();
+        if let Some(run) = r.run {
+            line.push(format!(
+                "[b+{},b,{}] for {} ≤ b ≤ {}",
+                run.offset, r.c, run.from, run.to
+            ));
+        }
+        if line.is_empty() {
+            line.push("none".into());
+        }
+        writeln!(out, "c = {}: {}", r.c, line.join(" "))?;
+    }
+    writeln!(
+        out,
+        "every [a, b, c] not listed is N; a run is observed to the bound, not proven beyond it"
+    )?;
     Ok(())
 }

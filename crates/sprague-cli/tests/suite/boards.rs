@@ -65,6 +65,27 @@ fn tables_and_analyses_run_along_a_family() {
     );
 }
 
+/// `analyze chomp:3xN` lists three-row Chomp's P-positions by third row,
+/// as Brouwer's table does.
+#[test]
+fn three_row_chomp_is_analysed_by_its_p_positions() {
+    let (code, out, _) = run(&["analyze", "chomp:3xN", "--upto", "40"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("c = 3: [6,3,3] [7,4,3] [5,5,3]\n"), "{out}");
+    assert!(
+        out.contains("c = 5: [10,5,5] [9,6,5] [b+4,b,5] for 7 ≤ b ≤ 40\n"),
+        "{out}"
+    );
+    let v = json(&["analyze", "chomp:3xN", "--upto", "10", "--json"]);
+    assert_eq!(
+        v["third_rows"][1]["positions"],
+        serde_json::json!([[3, 1, 1], [2, 2, 1]])
+    );
+    let (code, _, err) = run(&["analyze", "chomp:3xN", "--upto", "100000"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--upto 2000 or less"), "{err}");
+}
+
 #[test]
 fn the_memo_file_keeps_the_solved_shapes() {
     let dir = tempfile_dir();

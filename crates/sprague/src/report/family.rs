@@ -151,6 +151,14 @@ impl BoardFamily {
         &self.spec
     }
 
+    /// Whether it is three-row Chomp along its first row (`chomp:3xN`),
+    /// whose analysis is the list of its P-positions
+    /// ([`crate::solve::chomp3`]).
+    pub fn is_three_row_chomp(&self) -> bool {
+        let s = self.spec.to_ascii_lowercase().replace(' ', "");
+        s == "chomp:3xn"
+    }
+
     /// This family with its components keyed as `keying` says.
     pub fn with_keying(&self, keying: Keying) -> BoardFamily {
         BoardFamily {

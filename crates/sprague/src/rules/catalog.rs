@@ -356,7 +356,7 @@ pub fn catalog() -> &'static [CatalogEntry] {
         e("cram:RxC", "cram:PICTURE", "cram:3x4", "place a domino on two free neighbouring cells; or draw the start, cram:..#/.../... (`.` free, `#` taken); splits into regions"),
         e("node-kayles:GRAPH", "", "node-kayles:path:7", "take a vertex: it and its neighbours go; GRAPH is path:N, cycle:N, grid:RxC or a graph file"),
         e("octal-graph:CODE:GRAPH", "", "octal-graph:0.33:grid:2x3", "octal game on a graph: take k connected vertices leaving i components where digit k has bit 2^i"),
-        e("chomp:RxC", "chomp:ROWS", "chomp:3x4", "eat a square and all below and right of it; the poisoned top-left square may not be eaten (or a diagram, chomp:5,3,3)"),
+        e("chomp:RxC", "chomp:ROWS", "chomp:3x4", "eat a square and all below and right of it; the poisoned top-left square may not be eaten (or a diagram, chomp:5,3,3); `analyze chomp:3xN` lists three-row P-positions"),
     ];
     CATALOG
 }

@@ -77,3 +77,81 @@ pub fn three_row_p_positions(upto: usize, stop: &Stop) -> Result<Vec<Vec<Option<
     }
     Ok(f)
 }
+
+/// The P-positions [a, b, c] of three-row Chomp with one third row c,
+/// for b ≤ the bound: those before the last run listed, the last run
+/// (a = b + offset for every b from `from` to `to`) given as a run, as
+/// Brouwer's table states them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ThirdRow {
+    /// The third row's length.
+    pub c: u32,
+    /// The P-positions [a, b, c] before the run, by b.
+    pub positions: Vec<[u32; 3]>,
+    /// The last run of at least three P-positions with the same a − b
+    /// reaching the bound, if any.
+    pub run: Option<Run>,
+}
+
+/// P-positions [b + offset, b, c] for every b from `from` to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Run {
+    /// The first b.
+    pub from: u32,
+    /// The last b (the bound).
+    pub to: u32,
+    /// a − b.
+    pub offset: u32,
+}
+
+/// The P-positions of three-row Chomp with b ≤ `upto`, grouped by the
+/// third row c = 0..=upto ([`three_row_p_positions`]).
+///
+/// ```
+/// use sprague::solve::chomp3::by_third_row;
+/// let rows = by_third_row(20).unwrap();
+/// // c = 1: only [3, 1, 1] and [2, 2, 1].
+/// assert_eq!(rows[1].positions, vec![[3, 1, 1], [2, 2, 1]]);
+/// // c = 2: [b + 2, b, 2] for every b.
+/// assert_eq!(rows[2].run.map(|r| (r.from, r.offset)), Some((2, 2)));
+/// ```
+///
+/// # Errors
+/// [`crate::Error::Stopped`] when the library's stop flag is set.
+pub fn by_third_row(upto: usize) -> Result<Vec<ThirdRow>> {
+    let f = three_row_p_positions(upto)?;
+    let mut out = Vec::with_capacity(upto + 1);
+    // `c` indexes the inner rows f[b][c] of every b, not one slice.
+    #[allow(clippy::needless_range_loop)]
+    for c in 0..=upto {
+        let all: Vec<[u32; 3]> = (c..=upto)
+            .filter_map(|b| f[b][c].map(|a| [a, b as u32, c as u32]))
+            .collect();
+        // The last run: P-positions at consecutive b up to the bound with
+        // one a − b.
+        let mut start = all.len();
+        while start > 0 {
+            let [a, b, _] = all[start - 1];
+            let fits = match all.get(start) {
+                None => b as usize == upto,
+                Some(&[a2, b2, _]) => b2 == b + 1 && a2 - b2 == a - b,
+            };
+            if !fits {
+                break;
+            }
+            start -= 1;
+        }
+        let run = (all.len() - start >= 3).then(|| Run {
+            from: all[start][1],
+            to: upto as u32,
+            offset: all[start][0] - all[start][1],
+        });
+        let keep = if run.is_some() { start } else { all.len() };
+        out.push(ThirdRow {
+            c: c as u32,
+            positions: all[..keep].to_vec(),
+            run,
+        });
+    }
+    Ok(out)
+}
