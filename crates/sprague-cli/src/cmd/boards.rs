@@ -158,7 +158,7 @@ fn three_row_chomp(upto: u64, json: bool, out: &mut dyn Write) -> anyhow::Result
             "three-row Chomp is listed to b ≤ {MOST} (O(B³) steps): give --upto {MOST} or less, not {upto}"
         );
     }
-    let rows = sprague::solve::chomp3::by_third_row(upto as usize)?;
+    let rows = sprague::solve::chomp3::by_third_row(upto as usize, &sprague::Stop::new())?;
     if json {
         let v = serde_json::json!({"spec": "chomp:3xN", "checked_upto": upto, "third_rows": rows});
         serde_json::to_writer_pretty(&mut *out, &v)?;

@@ -109,7 +109,7 @@ pub struct Run {
 ///
 /// ```
 /// use sprague::solve::chomp3::by_third_row;
-/// let rows = by_third_row(20).unwrap();
+/// let rows = by_third_row(20, &sprague::Stop::new()).unwrap();
 /// // c = 1: only [3, 1, 1] and [2, 2, 1].
 /// assert_eq!(rows[1].positions, vec![[3, 1, 1], [2, 2, 1]]);
 /// // c = 2: [b + 2, b, 2] for every b.
@@ -117,9 +117,9 @@ pub struct Run {
 /// ```
 ///
 /// # Errors
-/// [`crate::Error::Stopped`] when the library's stop flag is set.
-pub fn by_third_row(upto: usize) -> Result<Vec<ThirdRow>> {
-    let f = three_row_p_positions(upto)?;
+/// [`crate::Error::Stopped`] soon after `stop` is stopped.
+pub fn by_third_row(upto: usize, stop: &Stop) -> Result<Vec<ThirdRow>> {
+    let f = three_row_p_positions(upto, stop)?;
     let mut out = Vec::with_capacity(upto + 1);
     // `c` indexes the inner rows f[b][c] of every b, not one slice.
     #[allow(clippy::needless_range_loop)]

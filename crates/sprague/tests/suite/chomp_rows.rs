@@ -35,7 +35,7 @@ fn plain_p(rows: [u32; 3], memo: &mut HashMap<[u32; 3], bool>) -> bool {
 #[test]
 fn three_row_p_positions_agree_with_the_plain_search_on_every_small_diagram() {
     const A: u32 = 36;
-    let f = three_row_p_positions(A as usize).unwrap();
+    let f = three_row_p_positions(A as usize, &sprague::Stop::new()).unwrap();
     let mut memo = HashMap::new();
     let mut p_count = 0;
     for a in 1..=A {
@@ -58,7 +58,7 @@ fn three_row_p_positions_agree_with_the_plain_search_on_every_small_diagram() {
 #[test]
 fn brouwers_table_of_the_first_third_rows() {
     const B: usize = 400;
-    let rows = by_third_row(B).unwrap();
+    let rows = by_third_row(B, &sprague::Stop::new()).unwrap();
     let run = |c: usize| rows[c].run.map(|r| (r.from, r.to, r.offset));
     assert!(rows[0].positions.is_empty() && run(0) == Some((0, B as u32, 1)));
     assert_eq!(rows[1].positions, vec![[3, 1, 1], [2, 2, 1]]);
