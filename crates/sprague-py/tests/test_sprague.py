@@ -110,7 +110,7 @@ def test_table_matches_cli(spec, n):
 @pytest.mark.parametrize("family,n", [("cram:3xN", 8), ("node-kayles:path:N", 30)])
 def test_a_family_of_boards_tables_as_the_cli(family, n):
     g = sprague.Game(family)
-    assert g.spec == family and not g.is_heap()
+    assert g.spec == family and not g.is_heap
     t = g.table(n)
     assert t.tolist() == cli_json("table", family, "--upto", str(n))["values"]
     # Each member's start, valued as a game of its own.
