@@ -97,8 +97,9 @@ pub(crate) fn with(sum: &[u64], h: u64) -> Vec<u64> {
     c
 }
 
-/// `(U : z)` for the type in slot `k` of the alphabet, from the table
-/// (gathered the first time it is asked for).
+/// `(U : z)` for the type in slot `k` of the alphabet, from the table;
+/// the first time z is asked for, its row is computed once and every
+/// type's entry for z gathered from it (the walk asks for all of them).
 fn table<'a>(
     cache: &'a mut [Option<Bits>],
     m: &Monoid,
@@ -107,7 +108,16 @@ fn table<'a>(
     z: usize,
     k: usize,
 ) -> &'a Bits {
-    cache[z * alphabet.len() + k].get_or_insert_with(|| m.quotient_by(&us[alphabet[k]], &m.row(z)))
+    let w = alphabet.len();
+    if cache[z * w + k].is_none() {
+        let row = m.row(z);
+        for (j, &i) in alphabet.iter().enumerate() {
+            if cache[z * w + j].is_none() {
+                cache[z * w + j] = Some(m.quotient_by(&us[i], &row));
+            }
+        }
+    }
+    cache[z * w + k].get_or_insert_with(|| unreachable!("filled above"))
 }
 
 /// Proves that `m` predicts every sum of heaps of these types, or returns
@@ -231,7 +241,9 @@ pub(crate) fn verify(
         }
         settled[x].retain(|&t| !d.is_subset(&states[t as usize].1));
         settled[x].push(s);
-        let x_row = m.row(x);
+        // x's row only where (U : x) is gathered here rather than taken
+        // from the table: a row costs |Q| steps, and x · a is a's row at x.
+        let x_row = if keep { Vec::new() } else { m.row(x) };
         let src = std::mem::take(&mut sources[s as usize]);
         for (a, group) in &groups {
             let ra = &rows[a];
@@ -247,7 +259,7 @@ pub(crate) fn verify(
             } else {
                 quotient_into(&d, ra, &mut da, false);
             }
-            let y = x_row[*a as usize] as usize;
+            let y = ra[x] as usize;
             for &i in group {
                 e.0.copy_from_slice(&da.0);
                 if keep {
