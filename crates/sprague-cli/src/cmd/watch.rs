@@ -93,8 +93,15 @@ impl Progress for Watch {
         let mut slot = self.bar.borrow_mut();
         let bar =
             slot.get_or_insert_with(|| ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()));
-        if self.shown.get() != Some(step.task) {
+        let new_task = self.shown.get() != Some(step.task);
+        if new_task {
             self.shown.set(Some(step.task));
+            bar.reset();
+        }
+        // The length before the style: a bar is never drawn as `0/0`.
+        bar.set_length(step.total.unwrap_or(step.done).max(step.done));
+        bar.set_position(step.done);
+        if new_task {
             let template = format!(
                 "{{wide_bar}} {{human_pos}}/{{human_len}} {} ({{elapsed}})",
                 label(step.task)
@@ -102,10 +109,7 @@ impl Progress for Watch {
             if let Ok(style) = ProgressStyle::with_template(&template) {
                 bar.set_style(style);
             }
-            bar.reset();
         }
-        bar.set_length(step.total.unwrap_or(step.done).max(step.done));
-        bar.set_position(step.done);
     }
 }
 
