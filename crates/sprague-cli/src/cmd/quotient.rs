@@ -7,56 +7,33 @@ use super::sequence::memory::Memory;
 use crate::cli::AnalyzeArgs;
 use anyhow::bail;
 use sprague::rules::Game;
-use sprague::solve::quotient::{
-    bytes_for_order, order_for_memory, MisereQuotient, Presentation, QUOTIENT_MAX_ORDER,
-    QUOTIENT_ORDER_CEILING,
-};
-use sprague::Error;
+use sprague::solve::quotient::{MisereQuotient, Presentation, QuotientAsk};
 use std::io::Write;
 use std::time::Instant;
-
-/// Heaps searched for a complete quotient when `--upto` is not given.
-const SEARCH_HEAPS: u64 = 1000;
-
-/// The most elements a candidate may have in that search.
-const SEARCH_ORDER: usize = 2000;
 
 /// Runs `sprague analyze SPEC --misere [--upto N] [--max-order N]`.
 pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let limits = args.limits.limits();
     let start = Instant::now();
-    let upto = args.upto.as_deref().map(parse_upto).transpose()?;
-    let asked = match (args.max_order, &upto) {
-        (Some(0), _) => {
+    let upto = match args.upto.as_deref().map(parse_upto).transpose()? {
+        Some((_, Some(_))) => bail!("--misere takes --upto N (the largest heap), not N,M"),
+        upto => upto.map(|(n, _)| n),
+    };
+    let max_order = match args.max_order {
+        Some(0) => {
             bail!("--max-order 0: give the most elements a candidate quotient may have, at least 1")
         }
-        (Some(n), _) => usize::try_from(n).unwrap_or(usize::MAX),
-        (None, None) => SEARCH_ORDER,
-        (None, Some(_)) => QUOTIENT_MAX_ORDER,
+        n => n.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
     };
     // What the memory holds, where it is known: a larger bound would end
     // in a refused allocation instead of an error naming the bound.
-    let memory = Memory::new().available();
-    let fits = memory.map_or(QUOTIENT_ORDER_CEILING, order_for_memory);
-    let max_order = asked.min(fits).min(QUOTIENT_ORDER_CEILING);
-    let built = match upto {
-        None => MisereQuotient::search_game(game, SEARCH_HEAPS, max_order, limits),
-        Some((n, None)) => MisereQuotient::of_game_within(game, n, max_order, limits),
-        Some((_, Some(_))) => bail!("--misere takes --upto N (the largest heap), not N,M"),
+    let ask = QuotientAsk {
+        upto,
+        max_order,
+        memory: Memory::new().available(),
     };
-    let q = match built {
-        Ok(q) => q,
-        Err(Error::OrderExceeded { what, order, .. }) if max_order < asked => {
-            return Err(Error::OutOfMemory(format!(
-                "{what} reached {order} elements, more than the {} MB of memory available hold (about {} elements at {} MB for {max_order})",
-                memory.unwrap_or(0) >> 20,
-                max_order,
-                bytes_for_order(max_order) >> 20,
-            ))
-            .into())
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let q = MisereQuotient::analyze(game, &ask, limits)?;
+    let max_order = ask.max_order();
     let seconds = start.elapsed().as_secs_f64();
     let pr = q.presentation();
     let word = |x: usize| Presentation::write(&pr.normal[x]);

@@ -80,6 +80,7 @@
 //! assert_eq!((q.order(), q.all_heaps()), (8, true));
 //! ```
 
+mod ask;
 mod build;
 mod cache;
 mod construct;
@@ -91,6 +92,7 @@ mod presentation;
 mod recal;
 mod verify;
 
+pub use ask::{QuotientAsk, SEARCH_HEAPS, SEARCH_ORDER};
 pub use period::Period;
 pub use presentation::{Presentation, Word};
 
