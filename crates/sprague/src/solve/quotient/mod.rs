@@ -176,7 +176,7 @@ impl MisereQuotient {
     /// [`Error::LimitExceeded`] when a proof needs more than
     /// `limits.max_states` pairs.
     pub fn of_game(game: &Game, upto: u64, limits: Limits) -> Result<MisereQuotient> {
-        game.visit(Visit(upto, false, limits))
+        game.visit(Visit(Build::Upto, upto, QUOTIENT_MAX_ORDER, limits))
     }
 
     /// [`Self::of_game`] with candidates of at most `max_order` elements
@@ -191,14 +191,7 @@ impl MisereQuotient {
         max_order: usize,
         limits: Limits,
     ) -> Result<MisereQuotient> {
-        struct V(u64, usize, Limits);
-        impl GameVisitor for V {
-            type Output = Result<MisereQuotient>;
-            fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
-                MisereQuotient::of_within(rules, self.0, self.1, self.2)
-            }
-        }
-        game.visit(V(upto, max_order, limits))
+        game.visit(Visit(Build::Upto, upto, max_order, limits))
     }
 
     /// A complete quotient of `game`, searched heap by heap up to
@@ -210,7 +203,7 @@ impl MisereQuotient {
     /// As [`Self::of_game`]; [`Error::Unsupported`] where the game has no
     /// periodicity theorem or no period is proven by `max_heap`.
     pub fn complete_game(game: &Game, max_heap: u64, limits: Limits) -> Result<MisereQuotient> {
-        game.visit(Visit(max_heap, true, limits))
+        game.visit(Visit(Build::Complete, max_heap, QUOTIENT_MAX_ORDER, limits))
     }
 
     /// The quotient of heaps `1..=upto` of `rules` (see [`Self::of_game`]).
@@ -294,14 +287,7 @@ impl MisereQuotient {
         max_order: usize,
         limits: Limits,
     ) -> Result<MisereQuotient> {
-        struct V(u64, usize, Limits);
-        impl GameVisitor for V {
-            type Output = Result<MisereQuotient>;
-            fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
-                MisereQuotient::search(rules, self.0, self.1, self.2)
-            }
-        }
-        game.visit(V(max_heap, max_order, limits))
+        game.visit(Visit(Build::Search, max_heap, max_order, limits))
     }
 
     /// Why a [`Self::search`] stopped before proving a period, if a bound
@@ -494,15 +480,29 @@ impl MisereQuotient {
     }
 }
 
-struct Visit(u64, bool, Limits);
+/// Which construction a [`Visit`] runs on a game of the catalog.
+#[derive(Clone, Copy)]
+enum Build {
+    /// [`MisereQuotient::of_within`].
+    Upto,
+    /// [`MisereQuotient::complete`].
+    Complete,
+    /// [`MisereQuotient::search`].
+    Search,
+}
+
+/// A quotient of a game of the catalog: the construction, the largest
+/// heap, the most elements a candidate may have, the limits.
+struct Visit(Build, u64, usize, Limits);
 
 impl GameVisitor for Visit {
     type Output = Result<MisereQuotient>;
     fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
-        if self.1 {
-            MisereQuotient::complete(rules, self.0, QUOTIENT_MAX_ORDER, self.2)
-        } else {
-            MisereQuotient::of(rules, self.0, self.2)
+        let Visit(build, heaps, max_order, limits) = self;
+        match build {
+            Build::Upto => MisereQuotient::of_within(rules, heaps, max_order, limits),
+            Build::Complete => MisereQuotient::complete(rules, heaps, max_order, limits),
+            Build::Search => MisereQuotient::search(rules, heaps, max_order, limits),
         }
     }
 }
