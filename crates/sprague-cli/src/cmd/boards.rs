@@ -152,7 +152,7 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
 /// three-row Chomp with b ≤ B, by third row c (a last run a = b + k given
 /// as a run, as Brouwer's table states them).
 fn three_row_chomp(upto: u64, json: bool, out: &mut dyn Write) -> anyhow::Result<()> {
-    const MOST: u64 = 2_000;
+    const MOST: u64 = sprague::solve::chomp3::MAX_LISTED as u64;
     if upto > MOST {
         anyhow::bail!(
             "three-row Chomp is listed to b ≤ {MOST} (O(B³) steps): give --upto {MOST} or less, not {upto}"

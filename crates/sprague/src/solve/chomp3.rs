@@ -93,6 +93,10 @@ pub struct ThirdRow {
     pub run: Option<Run>,
 }
 
+/// The largest b [`by_third_row`] lists to: its table takes O(B³) steps
+/// (some seconds at 2000).
+pub const MAX_LISTED: usize = 2_000;
+
 /// P-positions [b + offset, b, c] for every b from `from` to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Run {
@@ -117,8 +121,14 @@ pub struct Run {
 /// ```
 ///
 /// # Errors
-/// [`crate::Error::Stopped`] soon after `stop` is stopped.
+/// [`crate::Error::Stopped`] soon after `stop` is stopped;
+/// [`crate::Error::Unsupported`] past [`MAX_LISTED`].
 pub fn by_third_row(upto: usize, stop: &Stop) -> Result<Vec<ThirdRow>> {
+    if upto > MAX_LISTED {
+        return Err(crate::Error::Unsupported(format!(
+            "three-row Chomp is listed to b ≤ {MAX_LISTED} (O(B³) steps), not {upto}"
+        )));
+    }
     let f = three_row_p_positions(upto, stop)?;
     let mut out = Vec::with_capacity(upto + 1);
     // `c` indexes the inner rows f[b][c] of every b, not one slice.
