@@ -6,15 +6,14 @@ use super::parse_upto;
 use super::sequence::memory::Memory;
 use crate::cli::AnalyzeArgs;
 use anyhow::bail;
+use sprague::report::{misere_report, MisereReport};
 use sprague::rules::Game;
-use sprague::solve::quotient::{MisereQuotient, Presentation, QuotientAsk};
+use sprague::solve::quotient::QuotientAsk;
 use std::io::Write;
-use std::time::Instant;
 
 /// Runs `sprague analyze SPEC --misere [--upto N] [--max-order N]`.
 pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let limits = args.limits.limits();
-    let start = Instant::now();
     let upto = match args.upto.as_deref().map(parse_upto).transpose()? {
         Some((_, Some(_))) => bail!("--misere takes --upto N (the largest heap), not N,M"),
         upto => upto.map(|(n, _)| n),
@@ -32,91 +31,53 @@ pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Resu
         max_order,
         memory: Memory::new().available(),
     };
-    let q = MisereQuotient::analyze(game, &ask, limits)?;
-    let max_order = ask.max_order();
-    let seconds = start.elapsed().as_secs_f64();
-    let pr = q.presentation();
-    let word = |x: usize| Presentation::write(&pr.normal[x]);
-    let generators: Vec<(String, u64)> = pr
-        .generators
-        .iter()
-        .enumerate()
-        .map(|(g, &h)| (Presentation::generator_name(g), h))
-        .collect();
-    let relations: Vec<(String, String)> = pr
-        .relations
-        .iter()
-        .map(|(l, r)| (Presentation::write(l), Presentation::write(r)))
-        .collect();
-    let p: Vec<String> = q.p_portion().into_iter().map(word).collect();
-    let elements: Vec<String> = (0..q.order()).map(word).collect();
-    let heaps: Vec<String> = pr.heaps.iter().map(Presentation::write).collect();
-    let period = q.period();
+    let r = misere_report(game, &ask, limits)?;
     if args.json {
-        let v = serde_json::json!({
-            "spec": q.spec(),
-            "convention": "misere",
-            "upto": q.upto(),
-            "order": q.order(),
-            "all_heaps": q.all_heaps(),
-            "period": period.map(|p| p.period),
-            "preperiod": period.map(|p| p.preperiod),
-            "stopped": q.stopped(),
-            "max_order": max_order,
-            "seconds": seconds,
-            "p_portion": p,
-            "generators": generators.iter().map(|(n, h)| serde_json::json!({"name": n, "heap": h})).collect::<Vec<_>>(),
-            "relations": relations.iter().map(|(l, r)| serde_json::json!({"lhs": l, "rhs": r})).collect::<Vec<_>>(),
-            "elements": elements,
-            "heaps": heaps,
-            "proof": {
-                "pairs_checked": q.checked(),
-                "heap_types": q.heap_types(),
-                "candidates": q.rounds(),
-            },
-        });
-        serde_json::to_writer_pretty(&mut *out, &v)?;
+        serde_json::to_writer_pretty(&mut *out, &r)?;
         writeln!(out)?;
         return Ok(());
     }
+    text(&r, out)
+}
+
+/// The report as text.
+fn text(r: &MisereReport, out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(
         out,
         "{}: misère quotient of the heaps 1..={}: order {}, P-portion of {}",
-        q.spec(),
-        q.upto(),
-        q.order(),
-        p.len()
+        r.spec,
+        r.upto,
+        r.order,
+        r.p_portion.len()
     )?;
     let how = format!(
         "{} (element, options) pairs walked over {} heap types, {} candidates",
-        q.checked(),
-        q.heap_types(),
-        q.rounds()
+        r.proof.pairs_checked, r.proof.heap_types, r.proof.candidates
     );
-    match period {
-        Some(per) => writeln!(
+    match (r.period, r.preperiod) {
+        (Some(period), Some(preperiod)) => writeln!(
             out,
-            "  proven for every heap size (period {} from {}): the heaps up to {} by construction and proof ({how}), beyond by the periodicity theorem",
-            per.period,
-            per.preperiod,
-            q.upto()
+            "  proven for every heap size (period {period} from {preperiod}): the heaps up to {} by construction and proof ({how}), beyond by the periodicity theorem",
+            r.upto
         )?,
-        None => writeln!(
+        _ => writeln!(
             out,
             "  proven for sums of any number of heaps up to {} ({how})",
-            q.upto()
+            r.upto
         )?,
     }
     writeln!(
         out,
-        "  built in {seconds:.2} s (candidates of at most {max_order} elements)"
+        "  built in {:.2} s (candidates of at most {} elements)",
+        r.seconds, r.max_order
     )?;
-    if let Some(why) = q.stopped() {
+    if let Some(why) = &r.stopped {
         writeln!(out, "  no period proven: the search stopped at {why}")?;
     }
-    let gens: Vec<String> = generators
+    let gens: Vec<String> = r
+        .generators
         .iter()
-        .map(|(n, h)| format!("{n} = heap {h}"))
+        .map(|g| format!("{} = heap {}", g.name, g.heap))
         .collect();
     let list = |v: Vec<String>| {
         if v.is_empty() {
@@ -126,12 +87,16 @@ pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Resu
         }
     };
     writeln!(out, "generators: {}", list(gens))?;
-    let rels: Vec<String> = relations.iter().map(|(l, r)| format!("{l} = {r}")).collect();
+    let rels: Vec<String> = r
+        .relations
+        .iter()
+        .map(|x| format!("{} = {}", x.lhs, x.rhs))
+        .collect();
     writeln!(out, "relations: {}", list(rels))?;
-    writeln!(out, "P-portion: {}", p.join(", "))?;
-    writeln!(out, "elements: {}", elements.join(", "))?;
+    writeln!(out, "P-portion: {}", r.p_portion.join(", "))?;
+    writeln!(out, "elements: {}", r.elements.join(", "))?;
     writeln!(out, "heaps:")?;
-    for (n, w) in heaps.iter().enumerate().skip(1) {
+    for (n, w) in r.heaps.iter().enumerate().skip(1) {
         writeln!(out, "  {n:>4} -> {w}")?;
     }
     Ok(())
