@@ -413,14 +413,20 @@ impl GameVisitor for TableJob {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct AnalyzeRequest {
-    spec: String,
+    pub(crate) spec: String,
     #[serde(default)]
-    script: Option<String>,
+    pub(crate) script: Option<String>,
     #[serde(default)]
-    upto: Option<Upto>,
+    pub(crate) upto: Option<Upto>,
     /// `rust`, `cpp` or `python`: also write the proven pattern as code.
     #[serde(default)]
-    emit: Option<String>,
+    pub(crate) emit: Option<String>,
+    /// The misère quotient instead (`analyze --misere`), see `quotient`.
+    #[serde(default)]
+    pub(crate) misere: bool,
+    /// With `misere`: the most elements a candidate quotient may have.
+    #[serde(default)]
+    pub(crate) max_order: Option<usize>,
 }
 
 /// The answer of `/api/analyze`: the keys of `sprague analyze --json`,
@@ -441,6 +447,9 @@ pub(crate) async fn analyze(
     json: Result<Json<AnalyzeRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
+    if r.misere || r.max_order.is_some() {
+        return crate::quotient::analyze(s, client, r).await;
+    }
     let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
     let lang = match r.emit.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None => None,

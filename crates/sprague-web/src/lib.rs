@@ -28,6 +28,7 @@ mod client;
 mod error;
 mod guard;
 mod play;
+mod quotient;
 mod serve;
 mod skill;
 mod sys;

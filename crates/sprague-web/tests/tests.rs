@@ -4,6 +4,7 @@
 //! - `harness`: a request in, status and JSON out.
 //! - `api`: value, table, analyze, solve and the lists, with the keys of
 //!   the CLI's `--json`.
+//! - `quotient`: the misère analysis, as the library reports it.
 //! - `skill`: the win chance against skill, as the library reports it.
 //! - `play`: games through the play endpoints, to the end, with hints and undo.
 //! - `malformed`: bad JSON, huge bodies and positions, unknown games and
@@ -19,6 +20,7 @@ mod suite {
     mod load;
     mod malformed;
     mod play;
+    mod quotient;
     mod skill;
     mod socket;
 }

@@ -1,5 +1,5 @@
 //! `sprague serve` over a real socket: the address printed, the API's JSON
-//! equal to the CLI's `--json`, and a clean stop on Ctrl-C (SIGINT).
+//! equal to the CLI's `--json` (values, tables, the misère analysis), and a clean stop on Ctrl-C (SIGINT).
 
 use assert_cmd::cargo::cargo_bin;
 use serde_json::Value;
@@ -80,6 +80,38 @@ fn serve_answers_as_the_cli_and_stops_on_ctrl_c() {
             serde_json::from_slice::<Value>(&cli.stdout).unwrap(),
             "{family}"
         );
+    }
+
+    // The misère analysis: the library's report, as the CLI prints it
+    // (its time aside). An order bound for kayles, so that the memory each
+    // side has (the machine's, the server's share) lowers neither.
+    for (body, args) in [
+        (r#"{"spec":"octal:0.75","misere":true}"#, &["octal:0.75"][..]),
+        (
+            r#"{"spec":"kayles","misere":true,"upto":12,"max_order":1000}"#,
+            &["kayles", "--upto", "12", "--max-order", "1000"],
+        ),
+    ] {
+        let (status, body) = http(&addr, "POST", "/api/analyze", body);
+        assert_eq!(status, 200, "{body}");
+        let cli = Command::new(cargo_bin("sprague"))
+            .arg("analyze")
+            .args(args)
+            .args(["--misere", "--json"])
+            .output()
+            .unwrap();
+        let timeless = |mut v: Value| {
+            assert!(v["seconds"].is_f64(), "{v}");
+            v.as_object_mut().unwrap().remove("seconds");
+            v
+        };
+        let web = timeless(serde_json::from_str(&body).unwrap());
+        assert_eq!(
+            web,
+            timeless(serde_json::from_slice(&cli.stdout).unwrap()),
+            "{args:?}"
+        );
+        assert!(web["order"].as_u64().is_some_and(|n| n >= 8), "{web}");
     }
 
     let (status, body) = http(&addr, "POST", "/api/value", "{not json");
