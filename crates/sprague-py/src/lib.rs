@@ -30,8 +30,9 @@ use callback::PyRules;
 use errors::Failure;
 use pyo3::prelude::*;
 use sprague::query::Query;
-use sprague::report::{analyze, BoardFamily, Line};
+use sprague::report::{analyze, misere_report, BoardFamily, Line};
 use sprague::rules::{Dynamic, Game, GameVisitor, Ruleset, ScriptLimits, ScriptRules};
+use sprague::solve::quotient::QuotientAsk;
 use sprague::solve::random::{parse_probability, Skill};
 use sprague::solve::{Limits, Play};
 use sprague::Error;
@@ -257,6 +258,29 @@ impl Native {
                 "findings": r.findings,
             });
             Ok((json.to_string(), code))
+        })
+    }
+
+    /// The misère quotient of a heap game (the library's
+    /// [`sprague::report::MisereReport`]), as JSON text: the keys of
+    /// `sprague analyze --misere --json`.
+    #[pyo3(signature = (upto=None, max_order=None, max_states=None, max_work=None))]
+    fn analyze_misere(
+        &self,
+        py: Python<'_>,
+        upto: Option<u64>,
+        max_order: Option<usize>,
+        max_states: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<String> {
+        self.run(py, |game| {
+            let ask = QuotientAsk {
+                upto,
+                max_order,
+                memory: None,
+            };
+            let report = misere_report(game, &ask, limits(max_states, max_work))?;
+            serde_json::to_string(&report).map_err(|e| Failure::Internal(e.to_string()))
         })
     }
 

@@ -167,6 +167,38 @@ def test_analyze_code_evaluates_g():
     assert [fn(n) for n in range(50)] == sprague.Game("subtract:1,3,4").table(49).tolist()
 
 
+def _timeless(d):
+    assert isinstance(d.pop("seconds"), float)
+    return d
+
+
+@pytest.mark.parametrize("spec,upto", [("octal:0.75", None), ("kayles", 12), ("dawson-kayles", 14)])
+def test_misere_analysis_matches_cli(spec, upto):
+    ours = sprague.Game(spec).analyze(upto, misere=True)
+    args = ["analyze", spec, "--misere"] + (["--upto", str(upto)] if upto else [])
+    assert _timeless(ours) == _timeless(cli_json(*args))
+    assert ours["convention"] == "misere" and ours["order"] >= 8
+    if upto is None:
+        assert ours["all_heaps"] and ours["period"] is not None
+
+
+def test_misere_analysis_bounds_and_refusals():
+    g = sprague.Game("kayles")
+    assert g.analyze(12, misere=True, max_order=100)["max_order"] == 100
+    with pytest.raises(sprague.LimitExceeded) as e:
+        sprague.Game("dawson-kayles").analyze(20, misere=True, max_order=10)
+    assert "elements, past the limit of 10" in str(e.value)
+    with pytest.raises(sprague.BadInput, match="at least 1"):
+        g.analyze(12, misere=True, max_order=0)
+    with pytest.raises(sprague.BadInput, match="upto2"):
+        g.analyze(3, 4, misere=True)
+    with pytest.raises(sprague.BadInput, match="misere=True"):
+        g.analyze(12, max_order=10)
+    with pytest.raises(sprague.BadInput) as e:
+        sprague.Game("wythoff").analyze(misere=True)
+    assert str(e.value) == _cli_error("analyze", "wythoff", "--misere")
+
+
 def test_catalog_matches_cli():
     assert sprague.catalog() == cli_json("games")
 

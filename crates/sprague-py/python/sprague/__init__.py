@@ -400,11 +400,34 @@ class Game:
         ``None`` where a cell is no position)."""
         return json.loads(self._native.table2(n, m, **limits))
 
-    def analyze(self, upto: Optional[int] = None, upto2: Optional[int] = None, **limits: Optional[int]) -> Analysis:
+    def analyze(
+        self,
+        upto: Optional[int] = None,
+        upto2: Optional[int] = None,
+        *,
+        misere: bool = False,
+        max_order: Optional[int] = None,
+        **limits: Optional[int],
+    ) -> Any:
         """The patterns in the values, each proven or observed (``sprague
         analyze``); ``upto`` (and ``upto2`` for a 2-D table) bounds the
         values looked at. ``Analysis.to_dict()`` gives the CLI's JSON keys;
-        ``Analysis.code`` Python source of a proven heap pattern's g(n)."""
+        ``Analysis.code`` Python source of a proven heap pattern's g(n).
+
+        With ``misere=True``, the misère quotient of a heap game instead
+        (``sprague analyze --misere``), as a dict with the keys of its
+        ``--json`` (``order``, ``p_portion``, ``generators``, ``relations``,
+        ``elements``, ``heaps``, ``all_heaps``, ``period``, ``preperiod``,
+        ``stopped``, ``proof``, ``max_order``, ``seconds``, ...): of the
+        heaps up to ``upto``, or without it the first complete quotient
+        (its period proven) among the first 1000 heaps; ``max_order``
+        bounds the elements a candidate may have."""
+        if misere:
+            if upto2 is not None:
+                raise BadInput("misere=True takes upto (the largest heap), not upto2")
+            return json.loads(self._native.analyze_misere(upto, max_order, **limits))
+        if max_order is not None:
+            raise BadInput("max_order bounds a misère quotient: give it with misere=True")
         text, code = self._native.analyze(upto, upto2, **limits)
         d = json.loads(text)
         return Analysis(

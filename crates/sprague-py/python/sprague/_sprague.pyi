@@ -57,6 +57,13 @@ class Native:
         max_states: Optional[int] = None,
         max_work: Optional[int] = None,
     ) -> Tuple[str, Optional[str]]: ...
+    def analyze_misere(
+        self,
+        upto: Optional[int] = None,
+        max_order: Optional[int] = None,
+        max_states: Optional[int] = None,
+        max_work: Optional[int] = None,
+    ) -> str: ...
     def skill_curve(
         self,
         positions: List[str],
