@@ -9,9 +9,10 @@
 //!
 //! Three rules hold for every call:
 //!
-//! - the GIL is released while the library computes ([`Python::detach`]),
-//!   and long tables are computed in slices with a signal check between
-//!   them, so Ctrl-C stops them;
+//! - every long call (tables, values, analyses, skill curves, survey
+//!   runs) computes on a thread of its own without the GIL, with a stop
+//!   token in its limits, while the calling thread checks for signals
+//!   (module `interrupt`): Ctrl-C stops it with `KeyboardInterrupt`;
 //! - rules from Python (`callback::PyRules`) enter through the library's
 //!   dynamic-ruleset seam, like Rhai scripts, and their failures come back
 //!   as the library's errors, values like any other;
@@ -23,6 +24,7 @@
 
 mod callback;
 mod errors;
+mod interrupt;
 mod survey;
 mod table;
 
@@ -35,14 +37,14 @@ use sprague::rules::{Dynamic, Game, GameVisitor, Ruleset, ScriptLimits, ScriptRu
 use sprague::solve::quotient::QuotientAsk;
 use sprague::solve::random::{parse_probability, Skill};
 use sprague::solve::{Limits, Play};
-use sprague::Error;
+use sprague::{Error, Stop};
 use std::sync::Arc;
 
 /// A game, held by Python: the library's [`Game`] and, for rules written
 /// in Python, the callback whose exceptions are to be re-raised.
 #[pyclass(module = "sprague._sprague", name = "Native", frozen)]
 struct Native {
-    game: Game,
+    game: Arc<Game>,
     callback: Option<Arc<PyRules>>,
     /// A family of boards (`cram:3xN`), whose table runs along N; `game`
     /// is then its member 1, and only `table` answers.
@@ -60,19 +62,37 @@ fn limits(max_states: Option<u64>, max_work: Option<u64>) -> Limits {
     }
 }
 
+/// Runs `work` within `limits` with a fresh stop token in them, as
+/// [`interrupt::interruptible`] runs it: Ctrl-C stops it.
+fn stoppable<T: Send + 'static>(
+    py: Python<'_>,
+    limits: Limits,
+    work: impl FnOnce(Limits) -> Result<T, Failure> + Send + 'static,
+) -> Result<T, Failure> {
+    let stop = Stop::new();
+    let limits = Limits {
+        stop: stop.clone(),
+        ..limits
+    };
+    interrupt::interruptible(py, &stop, move || work(limits))
+}
+
 impl Native {
-    /// Runs `work` on the game without the GIL, guarded, and maps its
-    /// error (an exception raised by a Python callback comes back as is).
-    fn run<T: Send>(
+    /// Runs `work` on the game within `limits` (given a stop token of its
+    /// own), on a thread of its own that Ctrl-C stops
+    /// ([`interrupt::interruptible`]), guarded, and maps its error (an
+    /// exception raised by a Python callback comes back as is).
+    fn run<T: Send + 'static>(
         &self,
         py: Python<'_>,
-        work: impl FnOnce(&Game) -> Result<T, Failure> + Send,
+        limits: Limits,
+        work: impl FnOnce(&Game, Limits) -> Result<T, Failure> + Send + 'static,
     ) -> PyResult<T> {
-        let game = &self.game;
+        let game = self.game.clone();
         if let Some(f) = &self.family {
             return errors::finish(Err(Error::Unsupported(family_only(f)).into()), None);
         }
-        let done = py.detach(|| errors::contain(|| work(game)));
+        let done = stoppable(py, limits, move |limits| work(&game, limits));
         errors::finish(done, self.callback.as_deref())
     }
 }
@@ -113,7 +133,7 @@ impl Native {
         });
         let (game, family) = errors::finish(done, None)?;
         Ok(Native {
-            game,
+            game: Arc::new(game),
             callback: None,
             family,
         })
@@ -130,7 +150,7 @@ impl Native {
         });
         let game = errors::finish(done, None)?;
         Ok(Native {
-            game,
+            game: Arc::new(game),
             callback: None,
             family: None,
         })
@@ -141,7 +161,7 @@ impl Native {
     fn from_moves(moves: Py<PyAny>, name: String, heap: bool, loopy: bool) -> Native {
         let rules = Arc::new(PyRules::new(moves, name, heap, loopy));
         Native {
-            game: Game::Dynamic(Dynamic::new(rules.clone())),
+            game: Arc::new(Game::Dynamic(Dynamic::new(rules.clone()))),
             callback: Some(rules),
             family: None,
         }
@@ -182,11 +202,11 @@ impl Native {
         max_states: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<String> {
-        self.run(py, |game| {
+        self.run(py, limits(max_states, max_work), move |game, limits| {
             let query = Query {
                 play: if misere { Play::Misere } else { Play::Normal },
                 skill: parse_skill(random, skill.as_deref())?,
-                limits: limits(max_states, max_work),
+                limits,
                 max_moves,
                 remoteness,
             };
@@ -196,7 +216,7 @@ impl Native {
     }
 
     /// g(0..=n) of a heap game: a NumPy array of uint16 (uint32 where a
-    /// value passes 65535), computed in slices between signal checks.
+    /// value passes 65535); Ctrl-C stops it.
     #[pyo3(signature = (n, max_states=None, max_work=None))]
     fn table<'py>(
         &self,
@@ -208,12 +228,14 @@ impl Native {
         let values = match &self.family {
             // Along a family of boards: the library's one call for tables.
             Some(f) => {
-                let done = py
-                    .detach(|| errors::contain(|| table::family_values(f, n, limits(max_states, max_work))));
+                let f = f.clone();
+                let done = stoppable(py, limits(max_states, max_work), move |limits| {
+                    table::family_values(&f, n, limits)
+                });
                 errors::finish(done, None)?
             }
-            None => self.run(py, |game| {
-                table::heap_values(game, n, limits(max_states, max_work))
+            None => self.run(py, limits(max_states, max_work), move |game, limits| {
+                table::heap_values(game, n, limits)
             })?,
         };
         Ok(table::to_numpy(py, values))
@@ -230,8 +252,8 @@ impl Native {
         max_states: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<String> {
-        self.run(py, |game| {
-            table::pair_table(game, n, m, limits(max_states, max_work))
+        self.run(py, limits(max_states, max_work), move |game, limits| {
+            table::pair_table(game, n, m, limits)
         })
     }
 
@@ -246,8 +268,8 @@ impl Native {
         max_states: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<(String, Option<String>)> {
-        self.run(py, |game| {
-            let r = analyze(game, upto.map(|n| (n, upto2)), limits(max_states, max_work))?;
+        self.run(py, limits(max_states, max_work), move |game, limits| {
+            let r = analyze(game, upto.map(|n| (n, upto2)), limits)?;
             let code = r.proof.as_ref().map(|p| {
                 let comment = format!("g(n) of {}: {}.", r.spec, p.summary());
                 p.evaluator.emit(sprague::pattern::Language::Python, &comment)
@@ -273,13 +295,13 @@ impl Native {
         max_states: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<String> {
-        self.run(py, |game| {
+        self.run(py, limits(max_states, max_work), move |game, limits| {
             let ask = QuotientAsk {
                 upto,
                 max_order,
                 memory: None,
             };
-            let report = misere_report(game, &ask, limits(max_states, max_work))?;
+            let report = misere_report(game, &ask, limits)?;
             serde_json::to_string(&report).map_err(|e| Failure::Internal(e.to_string()))
         })
     }
@@ -295,9 +317,9 @@ impl Native {
         max_states: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<String> {
-        self.run(py, |game| {
+        self.run(py, limits(max_states, max_work), move |game, limits| {
             let play = if misere { Play::Misere } else { Play::Normal };
-            let report = sprague::report::skill_report(game, &positions, play, limits(max_states, max_work))?;
+            let report = sprague::report::skill_report(game, &positions, play, limits)?;
             serde_json::to_string(&report).map_err(|e| Failure::Internal(e.to_string()))
         })
     }
@@ -353,6 +375,7 @@ fn catalog() -> PyResult<String> {
 fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Native>()?;
+    m.add_class::<interrupt::StopToken>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(problems, m)?)?;
     m.add_function(wrap_pyfunction!(catalog, m)?)?;

@@ -10,9 +10,12 @@
 //! JSON line the CLI writes.
 
 use crate::errors::{self, BadInput};
+use crate::interrupt::{interruptible, StopToken};
 use pyo3::prelude::*;
 use sprague::pattern::survey;
 use sprague::rules::OctalCode;
+use sprague::solve::Limits;
+use sprague::Stop;
 
 /// A code from its text, or `BadInput` naming the text.
 fn code(text: &str) -> PyResult<OctalCode> {
@@ -43,33 +46,45 @@ fn survey_family(digits: u32, hex: bool) -> PyResult<Vec<String>> {
     Ok(codes.iter().map(ToString::to_string).collect())
 }
 
-/// One code run to `upto` on one thread, without the GIL: the record's
-/// JSON line (no newline), as `sprague survey` writes it.
+/// One code run to `upto` on a thread of its own, without the GIL: the
+/// record's JSON line (no newline), as `sprague survey` writes it. Ctrl-C
+/// stops it in the main thread; `stop` (a survey's token) from any thread.
 #[pyfunction]
-fn survey_code(py: Python<'_>, code_text: &str, upto: u64) -> PyResult<String> {
+#[pyo3(signature = (code_text, upto, stop=None))]
+fn survey_code(py: Python<'_>, code_text: &str, upto: u64, stop: Option<&StopToken>) -> PyResult<String> {
     // A canonical text, as `survey_parse_code` gives: a hexadecimal code
     // is written bare (`0.8`).
     let code = survey::parse_record_code(code_text)
         .map_err(|why| BadInput::new_err(format!("bad code `{code_text}`: {why}")))?;
-    let done = py.detach(|| {
-        errors::contain(|| Ok(survey::run_code(&code, upto, Default::default(), &|| true)?.to_line()))
+    let stop = stop.map_or_else(Stop::new, |t| t.0.clone());
+    let keep_going = stop.clone();
+    let done = interruptible(py, &stop, move || {
+        Ok(survey::run_code(&code, upto, Default::default(), &|| !keep_going.is_stopped())?.to_line())
     });
     errors::finish(done, None)
 }
 
 /// One code's misère quotient built heap by heap to `upto` (stopped at a
-/// proven period or at candidates of more than `max_order` elements),
-/// without the GIL: the record's JSON line, as `sprague survey --misere`
-/// writes it.
+/// proven period or at candidates of more than `max_order` elements), as
+/// [`survey_code`] runs a code: the record's JSON line, as `sprague survey
+/// --misere` writes it.
 #[pyfunction]
-#[pyo3(signature = (code_text, upto, max_order=1000))]
-fn survey_misere_code(py: Python<'_>, code_text: &str, upto: u64, max_order: usize) -> PyResult<String> {
+#[pyo3(signature = (code_text, upto, max_order=1000, stop=None))]
+fn survey_misere_code(
+    py: Python<'_>,
+    code_text: &str,
+    upto: u64,
+    max_order: usize,
+    stop: Option<&StopToken>,
+) -> PyResult<String> {
     let code = code(code_text)?;
-    let done = py.detach(|| {
-        errors::contain(|| {
-            let limits = sprague::solve::Limits::default();
-            Ok(survey::run_misere_code(&code, upto, max_order, limits)?.to_line())
-        })
+    let stop = stop.map_or_else(Stop::new, |t| t.0.clone());
+    let limits = Limits {
+        stop: stop.clone(),
+        ..Limits::default()
+    };
+    let done = interruptible(py, &stop, move || {
+        Ok(survey::run_misere_code(&code, upto, max_order, limits)?.to_line())
     });
     errors::finish(done, None)
 }

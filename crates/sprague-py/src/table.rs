@@ -3,17 +3,15 @@
 //!
 //! The library decides how (`sprague::report::heap_values`: the dense
 //! table, or the sequence engine for octal codes and Grundy's game from
-//! its threshold on), as for `sprague table`; between the slices of
-//! about a tenth of a second it computes in, a signal check (taking the
-//! GIL for a moment) lets Ctrl-C stop it.
+//! its threshold on), as for `sprague table`; Ctrl-C stops it through the
+//! stop token in its limits (`crate::interrupt`).
 
 use crate::errors::Failure;
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use sprague::report::{BoardFamily, HeapValues, Line, LineOptions};
+use sprague::report::{BoardFamily, HeapValues, Line, LineOptions, Unwatched};
 use sprague::rules::{Game, GameVisitor, Ruleset};
 use sprague::solve::Limits;
-use std::cell::RefCell;
 
 /// g(0..=n) of a heap game.
 pub fn heap_values(game: &Game, n: u64, limits: Limits) -> Result<HeapValues, Failure> {
@@ -28,22 +26,9 @@ struct Table {
 impl GameVisitor for Table {
     type Output = Result<HeapValues, Failure>;
     fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
-        // A signal's exception (KeyboardInterrupt) is kept aside and the
-        // computation stopped; the exception is raised as it came.
-        let interrupted: RefCell<Option<PyErr>> = RefCell::new(None);
-        let mut watch = |_: u64, _: u64| match Python::attach(|py| py.check_signals()) {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                *interrupted.borrow_mut() = Some(e);
-                Err(sprague::Error::Stopped)
-            }
-        };
-        let done = sprague::report::heap_values(rules, self.n, self.limits, &mut watch);
-        match (done, interrupted.into_inner()) {
-            (_, Some(e)) => Err(Failure::Python(e)),
-            (Ok((values, _)), None) => Ok(values),
-            (Err(e), None) => Err(e.into()),
-        }
+        // Ctrl-C stops the token in the limits (crate::interrupt).
+        let (values, _) = sprague::report::heap_values(rules, self.n, self.limits, &mut Unwatched)?;
+        Ok(values)
     }
 }
 

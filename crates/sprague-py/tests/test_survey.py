@@ -108,10 +108,10 @@ def test_a_code_that_fails_is_not_written_and_the_others_are(tmp_path, monkeypat
     out = tmp_path / "s.jsonl"
     real = survey_module._sprague.survey_code
 
-    def failing(code, upto):
+    def failing(code, upto, stop=None):
         if code == "0.f":
             raise sprague.BadInput("a run that failed")
-        return real(code, upto)
+        return real(code, upto, stop)
 
     monkeypatch.setattr(survey_module._sprague, "survey_code", failing)
     with pytest.raises(sprague.BadInput) as e:

@@ -30,7 +30,8 @@ cannot answer), its subclass :class:`ScriptError` (a script or a Python
 own bounds), :class:`Stopped` (the computation was stopped before it
 ended) and :class:`InternalError` (a bug). The class follows the error's
 kind, as the CLI's exit code and the web server's status do. Ctrl-C stops
-long tables with ``KeyboardInterrupt``.
+every long call (tables, values, analyses, skill curves, survey runs)
+within a tenth of a second or so, with ``KeyboardInterrupt``.
 
 Surveys
 -------

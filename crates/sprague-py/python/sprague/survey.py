@@ -97,12 +97,12 @@ def _check_int(name: str, value: Any, low: int, high: Optional[int] = None) -> i
 MISERE_MAX_UPTO: int = 4096
 
 
-def _run_one(code: str, upto: int, misere: bool = False, max_order: int = 1000) -> str:
+def _run_one(code: str, upto: int, misere: bool = False, max_order: int = 1000, stop: Any = None) -> str:
     """One code's record line: the engine's run, or with ``misere`` its
-    misère quotient."""
+    misère quotient; ``stop`` (a ``_sprague.StopToken``) ends it early."""
     if misere:
-        return _sprague.survey_misere_code(code, upto, max_order)
-    return _sprague.survey_code(code, upto)
+        return _sprague.survey_misere_code(code, upto, max_order, stop)
+    return _sprague.survey_code(code, upto, stop)
 
 
 def _run_batch(codes: Sequence[str], upto: int, misere: bool = False, max_order: int = 1000) -> List[str]:
@@ -193,11 +193,13 @@ def _local(
 ) -> Iterator[Tuple[List[str], Optional[BaseException]]]:
     """Runs every code on a pool of threads, one per core (the native run
     releases the GIL), yielding ``([line], None)`` or ``([code], error)``
-    as each ends."""
+    as each ends. Ended early (Ctrl-C, an error), the runs still going
+    are stopped through their token, so that none goes on alone."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     workers = max(1, min(cores, len(todo)))
+    stop = _sprague.StopToken()
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sprague-survey") as pool:
-        futures = {pool.submit(_run_one, code, upto, misere, max_order): code for code in todo}
+        futures = {pool.submit(_run_one, code, upto, misere, max_order, stop): code for code in todo}
         try:
             for f in local_as_completed(futures):
                 error = f.exception()
@@ -205,6 +207,7 @@ def _local(
         finally:
             for f in futures:
                 f.cancel()
+            stop.stop()
 
 
 def _dask(

@@ -23,7 +23,7 @@ const STEP: usize = 1 << 16;
 /// * `simd`: the most vector instructions the engine may use (the values
 ///   are the same at every level).
 /// * `keep_going`: asked between steps of 65 536 values; the run stops with
-///   an error when it says no (a survey being stopped).
+///   [`Error::Stopped`] when it says no (a survey being stopped).
 ///
 /// # Returns
 /// The [`Record`] (`seconds` is this call's wall time), or an error if the
@@ -104,12 +104,7 @@ pub fn run_code_watched(
             dense: engine.mask() == 0,
         };
         match status {
-            RunStatus::Running if !watch(state) => {
-                return Err(Error::Unsupported(format!(
-                    "the run of {} was stopped",
-                    code.spec()
-                )))
-            }
+            RunStatus::Running if !watch(state) => return Err(Error::Stopped),
             RunStatus::Running => {}
             RunStatus::Complete | RunStatus::Periodic => break,
         }

@@ -1,0 +1,84 @@
+"""Ctrl-C stops a long call: SIGINT sent to the process while the native
+module computes raises KeyboardInterrupt within a few tenths of a second,
+the computation stopped (its thread ended), and the module answers again
+at once. Each computation here would run for many seconds if not stopped.
+"""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import sprague
+from sprague import _sprague
+
+#: How long a stopped call may take to come back after the signal.
+PROMPT = 2.0
+#: When the signal is sent, after the call starts.
+AFTER = 0.3
+
+
+def _take_1_2_3(n):
+    return [[n - k] for k in (1, 2, 3) if k <= n]
+
+
+LONG_CALLS = {
+    # The sequence engine (Grundy's game to 10^7: about 15 s in release).
+    "table": lambda: sprague.Game("grundy").table(10**7),
+    # Rules from Python: the dense table calls back into Python per heap.
+    "table_of_python_rules": lambda: sprague.Game.from_moves(_take_1_2_3).table(5 * 10**6),
+    # A misère quotient (Dawson's Kayles to heap 33: about 10 s in release).
+    "analyze_misere": lambda: sprague.Game("dawson-kayles").analyze(33, misere=True),
+    # One survey run, called from the main thread (0.6 to 10^7: about 18 s).
+    "survey_code": lambda: _sprague.survey_code("0.6", 10**7),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LONG_CALLS))
+def test_sigint_stops_a_long_call_promptly(name):
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(AFTER, interrupt)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            LONG_CALLS[name]()
+    finally:
+        timer.cancel()
+    ended = time.monotonic()
+    assert sent, f"{name} ended after {ended - start:.2f} s, before the signal: make it longer"
+    assert ended - sent[0] < PROMPT, f"{name}: KeyboardInterrupt {ended - sent[0]:.2f} s after SIGINT"
+    # The module is free again: a short call answers at once.
+    assert sprague.Game("kayles").grundy(7) == 2
+
+
+def test_a_stop_token_stops_a_run_on_another_thread():
+    """A survey's pool runs codes on threads that signals do not reach:
+    the survey's token stops them instead."""
+    token = _sprague.StopToken()
+    result = {}
+
+    def run():
+        start = time.monotonic()
+        try:
+            _sprague.survey_code("0.6", 10**7, token)
+        except BaseException as e:  # noqa: BLE001 - the test reports what came
+            result["error"] = e
+        result["seconds"] = time.monotonic() - start
+
+    t = threading.Thread(target=run)
+    t.start()
+    time.sleep(AFTER)
+    assert not token.is_stopped()
+    token.stop()
+    t.join(timeout=10)
+    assert not t.is_alive(), "the run went on after its token was stopped"
+    assert isinstance(result.get("error"), sprague.Stopped), result
+    assert result["seconds"] < AFTER + PROMPT, result
