@@ -25,6 +25,12 @@
 //!
 //! The library does no terminal I/O: every front end is a thin adapter.
 //!
+//! Two optional features, both on by default: `scripts` (rules written in
+//! Rhai, `script:FILE`) and `serde` (`Serialize` on the report types, and
+//! what reads or writes JSON: survey files in `pattern::survey` and exact
+//! tables in `report::exact_table`, which exist only with it). With
+//! `default-features = false` the solvers, patterns and play need neither.
+//!
 //! ```
 //! use sprague::Game;
 //!

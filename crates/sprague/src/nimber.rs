@@ -10,10 +10,9 @@ use std::ops::{Add, AddAssign};
 /// assert_eq!(Nimber(3) + Nimber(5), Nimber(6));
 /// assert_eq!(Nimber(2).to_string(), "*2");
 /// ```
-#[derive(
-    Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(transparent)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Nimber(pub u64);
 
 impl Nimber {
@@ -86,7 +85,8 @@ pub fn mex<I: IntoIterator<Item = u64>>(values: I) -> u64 {
 }
 
 /// Who wins a position with perfect play.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The next player (the one to move) wins.
     N,

@@ -30,6 +30,7 @@ pub mod pairs;
 pub mod periodic;
 pub mod rare;
 pub mod splits;
+#[cfg(feature = "serde")]
 pub mod survey;
 
 pub use analyze::{analyze_heap, has_prover, prove, prove_by_engine, HeapAnalysis, HeapLimits, Proof};
@@ -37,12 +38,12 @@ pub use emit::Language;
 pub use pairs::{analyze_pairs, pair_table, PairAnalysis};
 
 use crate::Nimber;
-use serde::Serialize;
 use std::fmt;
 
 /// Whether a finding holds for every n or only for the values computed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Status {
     /// A theorem extends the finite check to every n.
     Proven,
@@ -51,8 +52,9 @@ pub enum Status {
 }
 
 /// What kind of structure a finding describes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Kind {
     /// g(n + p) = g(n) for n ≥ o.
     Periodic,
@@ -86,7 +88,8 @@ impl Kind {
 }
 
 /// A maximal interval `[from, to)` of constant value.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Run {
     /// First n of the interval.
     pub from: u64,
@@ -100,48 +103,49 @@ pub struct Run {
 ///
 /// Only the fields that apply to the kind are set; the JSON form leaves the
 /// others out.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Finding {
     /// What kind of structure.
     pub kind: Kind,
     /// Proven or observed.
     pub status: Status,
     /// The argument that proves it (proven findings only).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub argument: Option<String>,
     /// The structure as a formula a person reads.
     pub formula: String,
     /// The largest n (or coordinate) whose value was computed and checked.
     pub checked_upto: u64,
     /// For 2-D tables: which coordinate (`x` or `y`) a period runs along.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub axis: Option<&'static str>,
     /// Pre-period o.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub preperiod: Option<u64>,
     /// Period p.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub period: Option<u64>,
     /// Saltus s of an arithmetic period.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub saltus: Option<i64>,
     /// Base b of a floor-division pattern.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub base: Option<u64>,
     /// Start n0 of a floor-division pattern.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub n0: Option<u64>,
     /// Run table (for geometric runs: the runs of one block `[n0, b·n0)`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub runs: Option<Vec<Run>>,
     /// Bitmask of a sparse space: v is rare iff popcount(v & !mask) is even.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub mask: Option<u64>,
     /// How many positions hold a rare value.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub rare_count: Option<u64>,
     /// The last position holding a rare value.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub last_rare: Option<u64>,
 }
 

@@ -47,8 +47,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// One of the two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Side {
     /// The person at the keyboard.
     You,
@@ -165,8 +166,9 @@ impl Default for Config {
 }
 
 /// What a move leads to for the player who makes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Verdict {
     /// The mover can force a win afterwards.
     Win,
@@ -187,7 +189,8 @@ impl fmt::Display for Verdict {
 }
 
 /// What a move is worth, where it is known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rating {
     /// Win, loss or draw for the mover.
     pub verdict: Verdict,
@@ -197,7 +200,8 @@ pub struct Rating {
 }
 
 /// Where a position stands for the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Standing {
     /// `N` (the player to move wins), `P` (loses) or `D` (draw).
     pub outcome: Outcome,
@@ -206,7 +210,8 @@ pub struct Standing {
 }
 
 /// A legal move of the current position.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Listed {
     /// The component it is made in (0-based).
     pub component: usize,
@@ -219,7 +224,8 @@ pub struct Listed {
 }
 
 /// A move made in the game.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Played {
     /// Who made it.
     pub side: Side,
@@ -240,7 +246,8 @@ pub struct Played {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Summary {
     /// The winner; `None` for a draw.
     pub winner: Option<Side>,

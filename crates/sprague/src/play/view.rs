@@ -5,8 +5,9 @@
 use crate::rules::Ruleset;
 
 /// The look of one component.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "shape", rename_all = "lowercase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "shape", rename_all = "lowercase"))]
 pub enum Shape {
     /// A heap (a row of tokens) of this size; `cap` is the most a loopy
     /// heap may hold.

@@ -5,11 +5,11 @@ use crate::pattern::{self, Finding, HeapLimits, Proof};
 use crate::rules::{Game, GameVisitor, Ruleset};
 use crate::solve::Limits;
 use crate::{Error, Result};
-use serde::Serialize;
 
 /// What was found, for a heap game or a pair game. Serialises as
 /// `analyze --json` prints it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AnalyzeReport {
     /// The game's canonical spec.
     pub spec: String,
@@ -18,15 +18,15 @@ pub struct AnalyzeReport {
     /// Each pattern, proven or observed.
     pub findings: Vec<Finding>,
     /// The proven pattern of a heap game, with its evaluator.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub proof: Option<Proof>,
     /// Whether the game is a heap game (else a pair game).
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub heap: bool,
     /// Whether a proof of a heap game's pattern can exist here: the game
     /// has a theorem that proves a pattern from finitely many values
     /// ([`pattern::has_prover`]), so that more values may find one.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub provable: bool,
 }
 

@@ -8,13 +8,13 @@ use crate::rules::Game;
 use crate::solve::quotient::{MisereQuotient, Presentation, QuotientAsk};
 use crate::solve::Limits;
 use crate::{Error, Result};
-use serde::Serialize;
 use std::time::Instant;
 
 /// A misère quotient, written out. Serialises as `analyze --misere
 /// --json` prints it (the fields in the order of their names, as the
 /// JSON has its keys).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MisereReport {
     /// Whether the quotient holds for every heap size (its pretending
     /// function's period is proven), not only for the heaps up to `upto`.
@@ -53,7 +53,8 @@ pub struct MisereReport {
 }
 
 /// A generator of the quotient: its name (`a`, `b`, …) and its heap.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Generator {
     /// The heap it stands for.
     pub heap: u64,
@@ -62,7 +63,8 @@ pub struct Generator {
 }
 
 /// A relation of the presentation: two words for one element.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Relation {
     /// The word on the left.
     pub lhs: String,
@@ -71,7 +73,8 @@ pub struct Relation {
 }
 
 /// The figures of the quotient's proof.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct QuotientProof {
     /// Candidate quotients built before the one proven.
     pub candidates: u32,

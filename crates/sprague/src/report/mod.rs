@@ -8,6 +8,7 @@
 //! the CLI, writing JSON with whoever holds a writer).
 
 mod analysis;
+#[cfg(feature = "serde")]
 mod exact;
 mod family;
 mod game;
@@ -19,6 +20,7 @@ mod value;
 mod values;
 
 pub use analysis::{analyze, AnalyzeReport, IsHeap};
+#[cfg(feature = "serde")]
 pub use exact::{exact_table, ExactKind, ExactTable};
 pub use family::{BoardFamily, Line, LineOptions};
 pub use misere::{misere_report, Generator, MisereReport, QuotientProof, Relation};

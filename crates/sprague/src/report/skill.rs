@@ -6,10 +6,10 @@ use crate::rules::{Game, GameVisitor, Ruleset};
 use crate::solve::skill_curve::{skill_curve, SkillCurve};
 use crate::solve::{Limits, Play};
 use crate::Result;
-use serde::Serialize;
 
 /// The win chance of one sum against skill, with the game and the sum.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SkillReport {
     /// The game's canonical spec.
     pub spec: String,
@@ -19,7 +19,7 @@ pub struct SkillReport {
     pub components: Vec<String>,
     /// The curve and the map of chances (their keys at the top level of
     /// the JSON).
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub chances: SkillCurve,
 }
 

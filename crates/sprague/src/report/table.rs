@@ -4,11 +4,11 @@
 use crate::rules::Ruleset;
 use crate::solve::{Limits, Solver};
 use crate::{Error, Result};
-use serde::Serialize;
 use std::borrow::Cow;
 
 /// g(0..=N) of a heap game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LineTable<'a> {
     /// The game's canonical spec.
     pub spec: String,
@@ -17,7 +17,8 @@ pub struct LineTable<'a> {
 }
 
 /// g(x, y) of a pair game over a rectangle that starts at its origin.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GridTable {
     /// The game's canonical spec.
     pub spec: String,

@@ -3,10 +3,10 @@
 use crate::query::{answer, Answer, Query, RatedMove};
 use crate::rules::{Game, GameVisitor, Ruleset};
 use crate::{Outcome, Result};
-use serde::Serialize;
 
 /// What `sprague value` reports about a sum of positions.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ValueReport {
     /// The game's canonical spec.
     pub spec: String,
@@ -19,7 +19,7 @@ pub struct ValueReport {
     /// The Grundy value of the sum (normal play, where known).
     pub grundy: Option<u64>,
     /// Smith's generalised value (loopy games): `"3"`, `"∞"`, `"∞0,2"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub generalized: Option<String>,
     /// `N`, `P` or `D`.
     pub outcome: Outcome,
@@ -34,40 +34,42 @@ pub struct ValueReport {
     /// How many winning moves there are (more than listed past `max_moves`).
     pub winning_moves_total: u64,
     /// From a draw: the moves that keep it.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub drawing_moves: Option<Vec<ReportedMove>>,
     /// The proven pattern that gave heap values, if one was used.
     pub pattern: Option<String>,
     /// The chance that the player to move wins under the query's skills.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub win_probability: Option<f64>,
     /// That chance as an exact fraction, where it is exact.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub win_probability_exact: Option<String>,
     /// The bound on the floating-point error of an inexact chance.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub win_probability_error: Option<f64>,
     /// The skills asked for (mover, opponent), when given as skills.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub skill: Option<[f64; 2]>,
     /// What the solver wants the reader to know.
     pub notes: Vec<String>,
 }
 
 /// One component of the sum and its value.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ValueComponent {
     /// The position as the rules write it.
     pub position: String,
     /// Its Grundy value, where known.
     pub grundy: Option<u64>,
     /// Its generalised value (loopy games).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub generalized: Option<String>,
 }
 
 /// A move of the report: its label and the sum it leaves.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ReportedMove {
     /// The ruleset's label.
     pub label: String,

@@ -17,8 +17,9 @@ use crate::{Error, Result};
 use std::time::Instant;
 
 /// How g(0..=N) was computed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum Method {
     /// The dense table: every option of every heap, bottom-up.

@@ -82,7 +82,8 @@ pub fn three_row_p_positions(upto: usize, stop: &Stop) -> Result<Vec<Vec<Option<
 /// for b ≤ the bound: those before the last run listed, the last run
 /// (a = b + offset for every b from `from` to `to`) given as a run, as
 /// Brouwer's table states them.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ThirdRow {
     /// The third row's length.
     pub c: u32,
@@ -98,7 +99,8 @@ pub struct ThirdRow {
 pub const MAX_LISTED: usize = 2_000;
 
 /// P-positions [b + offset, b, c] for every b from `from` to `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Run {
     /// The first b.
     pub from: u32,

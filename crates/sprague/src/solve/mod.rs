@@ -128,8 +128,9 @@ impl Limits {
 
 /// Who wins when the player to move cannot move: a parameter of every
 /// question, not a property of the rules.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Play {
     /// Normal play: the player who cannot move loses.
     #[default]

@@ -22,7 +22,6 @@ use super::Stop;
 use super::{Limits, Play};
 use crate::rules::Ruleset;
 use crate::{Error, Outcome, Result};
-use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -52,7 +51,8 @@ const APART_COST_HALVES: u64 = 3;
 /// players have skill `curve_skills[k]`, and `heat[a][b]` the chance when
 /// the player to move has skill `heat_skills[a]` and the opponent
 /// `heat_skills[b]` (so `heat[k][k]` is a point of the curve).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SkillCurve {
     /// The convention the chances are under.
     pub play: Play,

@@ -150,8 +150,9 @@ pub trait Splitting<P>: Send + Sync {
 }
 
 /// How a position of a board or graph game looks.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "lowercase"))]
 pub enum Look {
     /// A board: one string per row (top first) of `.` (a cell of this
     /// component) and `#` (any other cell).

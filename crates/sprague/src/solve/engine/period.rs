@@ -9,10 +9,9 @@
 //! which such a proof exists, in O(L) time: no window, no power-of-two
 //! checkpoints.
 
-use serde::Serialize;
-
 /// A proven period: g(n + period) = g(n) for every n ≥ preperiod.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Period {
     /// The least o from which the sequence repeats.
     pub preperiod: u64,
