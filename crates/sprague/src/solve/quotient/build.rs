@@ -30,9 +30,6 @@ use crate::rules::Ruleset;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap as HashMap;
 
-/// The most rows `F(k, ·)` a heap may need before they repeat.
-const MAX_ROWS: usize = 4096;
-
 /// A quotient of the heaps `0..=n` under construction.
 #[derive(Clone, Debug)]
 pub(crate) struct Stage {
@@ -81,10 +78,10 @@ impl Stage {
     ///
     /// # Errors
     /// As [`HeapRules::options`]; [`Error::OrderExceeded`] where the
-    /// candidate would have more than `max_order` elements (or its product
-    /// before reduction more than four times that);
-    /// [`Error::LimitExceeded`] where the rows need more than [`MAX_ROWS`]
-    /// steps to repeat.
+    /// candidate would have more than `max_order` elements, or where the
+    /// rows take so long to repeat that the product before reduction (the
+    /// elements below n times the powers of heap n) would have more than
+    /// four times that: both are bounds on elements (`--max-order`).
     pub(crate) fn add_heap<R: Ruleset>(
         &mut self,
         rules: &mut HeapRules<'_, R>,
@@ -142,20 +139,12 @@ impl Stage {
             if rows.len() * q > 4 * max_order.max(q) {
                 return Err(Error::OrderExceeded {
                     what: format!(
-                        "the product of the misère quotient of `{}` ({q} elements) and the powers of heap {n}, before reduction,",
+                        "the powers of heap {n} did not repeat within {} rows: their product with the misère quotient of `{}` below it ({q} elements), before reduction,",
+                        rows.len(),
                         rules.spec()
                     ),
                     order: (rows.len() * q) as u64,
                     limit: (4 * max_order.max(q)) as u64,
-                });
-            }
-            if rows.len() >= MAX_ROWS {
-                return Err(Error::LimitExceeded {
-                    what: format!(
-                        "the powers of heap {n} in the misère quotient of `{}` ({q} elements below it), as rows of states,",
-                        rules.spec()
-                    ),
-                    limit: MAX_ROWS as u64,
                 });
             }
             seen.insert(row.clone(), rows.len());

@@ -116,9 +116,11 @@ pub const QUOTIENT_ORDER_CEILING: usize = 1 << 27;
 
 /// The bytes a quotient of `order` elements needs while it is built and
 /// proven, as far as the order decides it: per element, its residual set
-/// and the quotients of the proof's sets (two sets of `order` bits), and
-/// about 4 KiB of rows, least sums and tables. The pairs the proof walks
-/// (each a set of `order` bits) come on top, bounded by `--max-states`.
+/// and as much again for the proof's cached `(U : z)` sets (two sets of
+/// `order` bits; the cache itself stops growing at 512 MiB), and about 4
+/// KiB of rows, least sums and tables. The pairs the proof walks (a set
+/// of `order` bits for each ⊆-least one, a few words for each waiting
+/// one) come on top, bounded by `--max-states`.
 pub fn bytes_for_order(order: usize) -> u64 {
     let q = order as u64;
     q.saturating_mul(q / 4).saturating_add(q.saturating_mul(4096))

@@ -21,16 +21,26 @@
 //! the failure reported is the least sum where the rule fails; every
 //! smaller sum is then predicted right, its options among them, so the
 //! failing sum's true outcome is the opposite of the candidate's.
+//!
+//! The sets are words of bits. Every element's residual `R(y) = {w :
+//! y·w ∈ P}` is computed once (`|Q|²` bits); then `U = ∪ R(o)` over the
+//! option elements o, and `(U : z) = ∪ R(o·z)`, a few rows or'ed together
+//! (no gather of `|Q|` scattered bits). A pair waiting in the queue keeps
+//! only its element and where its D comes from (the types and elements
+//! `(h, Φ(Y − h))` whose `(U_h : Φ(Y − h))` make it up); D is or'ed
+//! together again when the pair is walked, and kept only for the walked
+//! pairs, the ⊆-least of each element.
 
-use super::monoid::{quotient_into, Bits, Monoid};
+use super::monoid::Monoid;
 use crate::solve::Limits;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// The most bits the table of `(U : x)` (each type, each element) may
-/// hold: 512 MiB; past it each is gathered when needed.
+/// The most bits the cache of `(U : z)` sets (each type of the alphabet,
+/// each element z) may hold: 512 MiB; past it each is or'ed together
+/// from the residuals when needed.
 const CACHE_BITS: u64 = 1 << 32;
 
 /// A heap as the check sees it.
@@ -97,27 +107,114 @@ pub(crate) fn with(sum: &[u64], h: u64) -> Vec<u64> {
     c
 }
 
-/// `(U : z)` for the type in slot `k` of the alphabet, from the table;
-/// the first time z is asked for, its row is computed once and every
-/// type's entry for z gathered from it (the walk asks for all of them).
-fn table<'a>(
-    cache: &'a mut [Option<Bits>],
-    m: &Monoid,
-    us: &[Bits],
-    alphabet: &[usize],
-    z: usize,
-    k: usize,
-) -> &'a Bits {
-    let w = alphabet.len();
-    if cache[z * w + k].is_none() {
-        let row = m.row(z);
-        for (j, &i) in alphabet.iter().enumerate() {
-            if cache[z * w + j].is_none() {
-                cache[z * w + j] = Some(m.quotient_by(&us[i], &row));
+/// Every element's residual `R(y) = {w : y·w ∈ P}`, `|Q|` bits each, in
+/// one flat table: `(U : z)` of a heap type with option elements O is the
+/// union of `R(o·z)` over `o ∈ O`, a few words or'ed together.
+struct Residuals {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Residuals {
+    fn new(m: &Monoid) -> Residuals {
+        let q = m.order();
+        let words = q.div_ceil(64);
+        let mut bits = vec![0u64; q * words];
+        for (y, r) in bits.chunks_mut(words.max(1)).enumerate().take(q) {
+            for (w, &yw) in m.row(y).iter().enumerate() {
+                if m.is_p(yw as usize) {
+                    r[w / 64] |= 1 << (w % 64);
+                }
             }
         }
+        Residuals { words, bits }
     }
-    cache[z * w + k].get_or_insert_with(|| unreachable!("filled above"))
+
+    fn of(&self, y: usize) -> &[u64] {
+        &self.bits[y * self.words..(y + 1) * self.words]
+    }
+}
+
+/// `out |= set`, word by word.
+fn or_into(out: &mut [u64], set: &[u64]) {
+    out.iter_mut().zip(set).for_each(|(a, b)| *a |= b);
+}
+
+/// Whether `a ⊆ b`.
+fn subset(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & !y == 0)
+}
+
+/// The sets `(U_k : z)` of the alphabet's types, each or'ed together from
+/// the residuals the first time it is asked for and kept while the cache
+/// stays within [`CACHE_BITS`].
+struct Table<'a> {
+    r: &'a Residuals,
+    /// The option elements of each type of the alphabet, as indices of
+    /// their rows in `rows` (`o · z` is `rows[i][z]`).
+    options: Vec<Vec<u32>>,
+    rows: Vec<Vec<u32>>,
+    /// Where `(U_k : z)` starts in `kept` (`z · alphabet + k`), or
+    /// `u32::MAX`.
+    at: Vec<u32>,
+    kept: Vec<u64>,
+    spare: Vec<u64>,
+}
+
+impl<'a> Table<'a> {
+    fn new(m: &'a Monoid, r: &'a Residuals, options: Vec<&'a [u32]>) -> Table<'a> {
+        let slots = m.order() * options.len();
+        let mut index: HashMap<u32, u32> = HashMap::default();
+        let mut rows = Vec::new();
+        let options = options
+            .iter()
+            .map(|os| {
+                os.iter()
+                    .map(|&o| {
+                        *index.entry(o).or_insert_with(|| {
+                            rows.push(m.row(o as usize));
+                            rows.len() as u32 - 1
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        Table {
+            r,
+            rows,
+            at: vec![u32::MAX; slots],
+            options,
+            kept: Vec::new(),
+            spare: vec![0; r.words],
+        }
+    }
+
+    /// `out |= (U_k : z)`.
+    fn or_into(&mut self, out: &mut [u64], z: usize, k: usize) {
+        let w = self.r.words;
+        let slot = z * self.options.len() + k;
+        if self.at[slot] == u32::MAX {
+            let (r, options, rows) = (self.r, &self.options[k], &self.rows);
+            let room = (self.kept.len() + w) as u64 * 64 <= CACHE_BITS
+                && self.kept.len() / w.max(1) < u32::MAX as usize;
+            let set = if room {
+                let at = self.kept.len();
+                self.kept.resize(at + w, 0);
+                self.at[slot] = (at / w.max(1)) as u32;
+                &mut self.kept[at..at + w]
+            } else {
+                self.spare.fill(0);
+                &mut self.spare[..]
+            };
+            for &o in options {
+                or_into(set, r.of(rows[o as usize][z] as usize));
+            }
+            or_into(out, set);
+            return;
+        }
+        let at = self.at[slot] as usize * w;
+        or_into(out, &self.kept[at..at + w]);
+    }
 }
 
 /// Proves that `m` predicts every sum of heaps of these types, or returns
@@ -135,19 +232,20 @@ pub(crate) fn verify(
     if m.is_p(0) {
         return Ok(Err(Vec::new()));
     }
-    let residual: Vec<Bits> = (0..order).map(|x| m.residual(x)).collect();
+    let r = Residuals::new(m);
+    let words = r.words;
     let mut rows: HashMap<u32, Vec<u32>> = HashMap::default();
-    let mut us: Vec<Bits> = Vec::with_capacity(types.len());
+    let mut us: Vec<Vec<u64>> = Vec::with_capacity(types.len());
     for t in types {
         rows.entry(t.a).or_insert_with(|| m.row(t.a as usize));
-        let mut u = Bits::new(order);
+        let mut u = vec![0u64; words];
         for &o in &t.options {
-            u.union_with(&residual[o as usize]);
+            or_into(&mut u, r.of(o as usize));
         }
         us.push(u);
     }
-    // (C1): z · a ∈ P ⟹ z ∉ U; the least failure is a least sum of z
-    // plus the heap.
+    // (C1): z · a ∈ P ⟹ z ∉ U, that is R(a) ∩ U = ∅; the least failure
+    // is a least sum of z plus the heap.
     let mut least: Option<Vec<u64>> = None;
     let mut firsts: Vec<(u64, u32)> = Vec::new();
     for t in types {
@@ -158,9 +256,11 @@ pub(crate) fn verify(
     firsts.sort();
     let (reps, _) = least_sums(m, &firsts);
     for (i, t) in types.iter().enumerate() {
-        let row = &rows[&t.a];
-        for z in 0..order {
-            if m.is_p(row[z] as usize) && us[i].get(z) {
+        for (k, (&ra, &u)) in r.of(t.a as usize).iter().zip(&us[i]).enumerate() {
+            let mut both = ra & u;
+            while both != 0 {
+                let z = k * 64 + both.trailing_zeros() as usize;
+                both &= both - 1;
                 let w = with(&reps[z], t.heap);
                 if least.as_ref().is_none_or(|l| w < *l) {
                     least = Some(w);
@@ -177,7 +277,7 @@ pub(crate) fn verify(
                 j != i
                     && types[j].a == types[i].a
                     && types[j].heap <= types[i].heap
-                    && us[j].is_subset(&us[i])
+                    && subset(&us[j], &us[i])
                     && (us[j] != us[i] || j < i)
             })
         })
@@ -185,53 +285,42 @@ pub(crate) fn verify(
     // The alphabet grouped by element: (D : a) is gathered once per
     // element, then each type of that element adds its (U : x).
     let mut groups: Vec<(u32, Vec<usize>)> = Vec::new();
-    for &i in &alphabet {
+    for (k, &i) in alphabet.iter().enumerate() {
         match groups.iter_mut().find(|(a, _)| *a == types[i].a) {
-            Some((_, g)) => g.push(i),
-            None => groups.push((types[i].a, vec![i])),
+            Some((_, g)) => g.push(k),
+            None => groups.push((types[i].a, vec![k])),
         }
     }
-    // (U : x) for each type of the alphabet, gathered once per element x
-    // while the table stays within CACHE_BITS.
-    let keep = (order as u64)
-        .saturating_mul(order as u64)
-        .saturating_mul(alphabet.len() as u64)
-        <= CACHE_BITS;
-    let slot: Vec<usize> = {
-        let mut v = vec![usize::MAX; types.len()];
-        alphabet.iter().enumerate().for_each(|(k, &i)| v[i] = k);
-        v
-    };
-    let mut cache: Vec<Option<Bits>> = if keep {
-        vec![None; order * alphabet.len()]
-    } else {
-        Vec::new()
-    };
-    let mut states: Vec<(u32, Bits)> = vec![(0, Bits::new(order))];
-    // With the table kept, each pair also keeps where its D comes from:
-    // D(Y) is the union of (U_h : Φ(Y − h)) over the heaps h of Y, so
-    // (D : a) is the union of (U_h : Φ(Y − h)·a), words of the table
-    // or'ed together instead of |Q| bits gathered one by one. The pairs
-    // (slot of h's type in the alphabet, Φ(Y − h)), sorted, no repeats.
-    let mut sources: Vec<Vec<(u32, u32)>> = vec![Vec::new()];
-    let mut settled: Vec<Vec<u32>> = vec![Vec::new(); order];
+    let mut table = Table::new(m, &r, alphabet.iter().map(|&i| &types[i].options[..]).collect());
+    // A pair waiting in the queue is its element and where its D comes
+    // from: D(Y) is the union of (U_h : Φ(Y − h)) over the heaps h of Y,
+    // so (D : a) is the union of (U_h : Φ(Y − h)·a), sets of the table
+    // or'ed together. The pairs (slot of h's type in the alphabet,
+    // Φ(Y − h)), sorted, no repeats. D itself is kept only for the pairs
+    // walked (the ⊆-least ones of each element).
+    let mut pending: Vec<(u32, Vec<(u32, u32)>)> = vec![(0, Vec::new())];
+    let mut settled: Vec<Vec<Vec<u64>>> = vec![Vec::new(); order];
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((Vec::<u64>::new(), 0u32)));
     let mut walked = 0u64;
-    let mut da = Bits::new(order);
-    let mut e = Bits::new(order);
+    let mut d = vec![0u64; words];
+    let mut da = vec![0u64; words];
+    let mut e = vec![0u64; words];
+    let mut moved: Vec<(u32, u32)> = Vec::new();
     while let Some(Reverse((word, s))) = queue.pop() {
         if least.as_ref().is_some_and(|l| word >= *l) {
             break;
         }
-        let (x, d) = (states[s as usize].0 as usize, states[s as usize].1.clone());
-        if settled[x]
-            .iter()
-            .any(|&t| states[t as usize].1.is_subset(&d) && t != s)
-        {
+        let (x, src) = std::mem::take(&mut pending[s as usize]);
+        let x = x as usize;
+        d.fill(0);
+        for &(k, z) in &src {
+            table.or_into(&mut d, z as usize, k as usize);
+        }
+        if settled[x].iter().any(|t| subset(t, &d)) {
             continue;
         }
-        if !word.is_empty() && !m.is_p(x) && !d.get(0) {
+        if !word.is_empty() && !m.is_p(x) && d[0] & 1 == 0 {
             least = Some(word);
             break;
         }
@@ -239,54 +328,39 @@ pub(crate) fn verify(
         if walked.is_multiple_of(1024) {
             limits.check_stop()?;
         }
-        settled[x].retain(|&t| !d.is_subset(&states[t as usize].1));
-        settled[x].push(s);
-        // x's row only where (U : x) is gathered here rather than taken
-        // from the table: a row costs |Q| steps, and x · a is a's row at x.
-        let x_row = if keep { Vec::new() } else { m.row(x) };
-        let src = std::mem::take(&mut sources[s as usize]);
+        settled[x].retain(|t| !subset(&d, t));
+        settled[x].push(d.clone());
         for (a, group) in &groups {
             let ra = &rows[a];
-            let mut moved: Vec<(u32, u32)> = Vec::new();
-            if keep {
-                moved.extend(src.iter().map(|&(k, z)| (k, ra[z as usize])));
-                moved.sort_unstable();
-                moved.dedup();
-                da.0.fill(0);
-                for &(k, z) in &moved {
-                    da.union_with(table(&mut cache, m, &us, &alphabet, z as usize, k as usize));
-                }
-            } else {
-                quotient_into(&d, ra, &mut da, false);
+            moved.clear();
+            moved.extend(src.iter().map(|&(k, z)| (k, ra[z as usize])));
+            moved.sort_unstable();
+            moved.dedup();
+            da.fill(0);
+            for &(k, z) in &moved {
+                table.or_into(&mut da, z as usize, k as usize);
             }
             let y = ra[x] as usize;
-            for &i in group {
-                e.0.copy_from_slice(&da.0);
-                if keep {
-                    e.union_with(table(&mut cache, m, &us, &alphabet, x, slot[i]));
-                } else {
-                    quotient_into(&us[i], &x_row, &mut e, true);
-                }
-                if settled[y].iter().any(|&t| states[t as usize].1.is_subset(&e)) {
+            for &k in group {
+                e.copy_from_slice(&da);
+                table.or_into(&mut e, x, k);
+                if settled[y].iter().any(|t| subset(t, &e)) {
                     continue;
                 }
-                if states.len() as u64 >= limits.max_states {
+                if pending.len() as u64 >= limits.max_states {
                     return Err(Error::LimitExceeded {
                         what: format!("the proof of a misère quotient of {order} elements, its (element, D) pairs counted as states,"),
                         limit: limits.max_states,
                     });
                 }
-                queue.push(Reverse((with(&word, types[i].heap), states.len() as u32)));
-                states.push((y as u32, e.clone()));
-                let mut from = Vec::new();
-                if keep {
-                    from = moved.clone();
-                    let p = (slot[i] as u32, x as u32);
-                    if let Err(at) = from.binary_search(&p) {
-                        from.insert(at, p);
-                    }
+                let i = alphabet[k];
+                queue.push(Reverse((with(&word, types[i].heap), pending.len() as u32)));
+                let mut from = moved.clone();
+                let p = (k as u32, x as u32);
+                if let Err(at) = from.binary_search(&p) {
+                    from.insert(at, p);
                 }
-                sources.push(from);
+                pending.push((y as u32, from));
             }
         }
     }
