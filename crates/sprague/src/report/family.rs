@@ -61,7 +61,9 @@ impl Line {
             script,
         };
         // The first member says whether the family is one of boards.
-        let first = family.member(1, read)?;
+        let first = family
+            .member(1, read)
+            .map_err(|e| crate::rules::board::member_error(&family.spec, 1, e))?;
         if first.memo_family().is_none() {
             return Err(Error::Unsupported(format!(
                 "`{}` is not a game on a board or graph: a family (N in the spec) is for those",

@@ -414,7 +414,7 @@ pub fn family_values(
                 out.push(0);
                 continue;
             }
-            Err(e) => return Err(e),
+            Err(e) => return Err(board::member_error(spec, n, e)),
         };
         out.push(game.visit(Value(limits.clone()))?.0 as u32);
     }

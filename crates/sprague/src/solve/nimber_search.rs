@@ -23,7 +23,7 @@ use crate::{Error, Nimber, Result};
 use rustc_hash::FxHashMap;
 
 /// A sum of large components and a nim heap.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 struct State {
     keys: Vec<Key>,
     heap: u32,
@@ -109,7 +109,7 @@ impl<'a, P> NimberSearch<'a, P> {
     /// Whether the sum of the components `keys` and a heap of `heap` is a
     /// P-position.
     pub fn is_p(&mut self, keys: &[Key], heap: u32) -> Result<bool> {
-        let root = self.normal(keys.to_vec(), heap)?;
+        let root = self.normal(keys.iter(), heap)?;
         if let Some(p) = self.settled_value(&root) {
             return Ok(p);
         }
@@ -165,7 +165,8 @@ impl<'a, P> NimberSearch<'a, P> {
                 result = Some(true);
                 continue;
             }
-            pending = Some(top.children[top.next].clone());
+            // The child is read again only through the settled states.
+            pending = Some(std::mem::take(&mut top.children[top.next]));
             if path.len() > 4096 {
                 return Err(Error::Internal(
                     "the outcome search went deeper than any board".into(),
@@ -198,29 +199,32 @@ impl<'a, P> NimberSearch<'a, P> {
     /// The state of `keys` and `heap` with every component of known value
     /// (or at most `small` cells) folded into the heap, equal pairs
     /// cancelled, the rest sorted.
-    fn normal(&mut self, keys: Vec<Key>, mut heap: u32) -> Result<State> {
-        let mut big = Vec::with_capacity(keys.len());
+    fn normal<'k>(&mut self, keys: impl Iterator<Item = &'k Key>, mut heap: u32) -> Result<State> {
+        let mut big: Vec<Key> = Vec::with_capacity(keys.size_hint().0);
         for k in keys {
-            if let Some(v) = self.memo.get(&k) {
+            if let Some(v) = self.memo.get(k) {
                 heap ^= v.0 as u32;
-            } else if self.rules.size(&k) <= self.small {
+            } else if self.rules.size(k) <= self.small {
                 heap ^= ComponentSolver::new(self.rules, &mut *self.memo, self.limits.clone())?
-                    .key_value(&k)?
+                    .key_value(k)?
                     .0 as u32;
             } else {
-                big.push(k);
+                big.push(k.clone());
             }
         }
         big.sort_unstable();
-        let mut out: Vec<Key> = Vec::with_capacity(big.len());
-        for k in big {
-            if out.last() == Some(&k) {
-                out.pop();
+        // Cancel equal pairs in place: G + G = 0.
+        let mut kept = 0;
+        for i in 0..big.len() {
+            if kept > 0 && big[kept - 1] == big[i] {
+                kept -= 1;
             } else {
-                out.push(k);
+                big.swap(kept, i);
+                kept += 1;
             }
         }
-        Ok(State { keys: out, heap })
+        big.truncate(kept);
+        Ok(State { keys: big, heap })
     }
 
     /// The frame of `state`, or its outcome when a move to a settled
@@ -246,10 +250,13 @@ impl<'a, P> NimberSearch<'a, P> {
             self.rules.options(&state.keys[i], &mut options);
             self.work += options.len() as u64 + 1;
             for parts in options.iter() {
-                let mut keys: Vec<Key> = state.keys.clone();
-                keys.remove(i);
-                keys.extend_from_slice(parts);
-                let child = self.normal(keys, state.heap)?;
+                let rest = state
+                    .keys
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, k)| k);
+                let child = self.normal(rest.chain(parts.iter()), state.heap)?;
                 match self.settled_value(&child) {
                     Some(true) => {
                         self.settle(state, false);
@@ -270,18 +277,19 @@ impl<'a, P> NimberSearch<'a, P> {
             });
         }
         // Moves on the heap: to a smaller heap with the same components.
+        let mut probe = State {
+            keys: state.keys.clone(),
+            heap: 0,
+        };
         for h in 0..state.heap {
-            let child = State {
-                keys: state.keys.clone(),
-                heap: h,
-            };
-            match self.outcomes.get(&child) {
+            probe.heap = h;
+            match self.outcomes.get(&probe) {
                 Some(true) => {
                     self.settle(state, false);
                     return Ok(Err(false));
                 }
                 Some(false) => {}
-                None => children.push((u32::MAX, child)),
+                None => children.push((u32::MAX, probe.clone())),
             }
         }
         if children.is_empty() {

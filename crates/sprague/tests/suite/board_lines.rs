@@ -20,6 +20,10 @@ fn plain_start(spec: &str) -> u64 {
         Game::Cram(r) => plain(&r, &r.start().unwrap(), &union),
         Game::NodeKayles(r) => plain(&r, &r.start().unwrap(), &union),
         Game::OctalGraph(r) => plain(&r, &r.start().unwrap(), &union),
+        // Chomp never splits: a move leaves one diagram, or the poison.
+        Game::Chomp(r) => plain(&r, &r.start().unwrap(), &|parts: &[Vec<u32>]| {
+            parts.first().cloned().unwrap_or_else(|| vec![1])
+        }),
         g => panic!("`{}` is not a board or a graph", g.spec()),
     }
 }
@@ -33,6 +37,17 @@ fn family_tables_agree_with_the_plain_search_under_every_keying() {
         ("node-kayles:path:N", 12),
         ("node-kayles:grid:2xN", 4),
         ("octal-graph:0.33:path:N", 10),
+        // Families whose first members are degenerate: the cycles of 1
+        // and 2 (a vertex, an edge), boards and grids one cell wide.
+        ("node-kayles:cycle:N", 10),
+        ("octal-graph:0.137:cycle:N", 8),
+        ("octal-graph:0.33:cycle:N", 8),
+        ("node-kayles:grid:Nx1", 6),
+        ("octal-graph:0.33:grid:1xN", 6),
+        ("cram:1xN", 8),
+        ("cram:Nx1", 4),
+        ("chomp:2xN", 5),
+        ("chomp:Nx1", 5),
     ] {
         let line = Line::load(family, &mut no_files, ScriptLimits::default()).unwrap();
         assert!(matches!(line, Line::Family(_)), "{family}");
@@ -71,4 +86,35 @@ fn a_spec_without_n_is_a_heap_game_and_a_family_must_be_of_boards() {
         .values(3, &LineOptions::default(), &mut no_files)
         .unwrap_err();
     assert!(e.to_string().contains("grid:2x65"), "{e}");
+}
+
+#[test]
+fn node_kayles_on_a_cycle_is_dawsons_chess_after_the_first_move() {
+    // Any first move on the cycle of n >= 3 leaves the path of n - 3, so
+    // g(C_n) = mex {g(P_(n-3))}; C_1 (a vertex) and C_2 (an edge) are 1.
+    let how = LineOptions::default();
+    let line = |f: &str| {
+        let l = Line::load(f, &mut no_files, ScriptLimits::default()).unwrap();
+        l.values(40, &how, &mut no_files).unwrap().0.into_wide()
+    };
+    let (cycles, paths) = (line("node-kayles:cycle:N"), line("node-kayles:path:N"));
+    assert_eq!(&cycles[..3], [0, 1, 1]);
+    for n in 3..=40 {
+        assert_eq!(cycles[n], u32::from(paths[n - 3] == 0), "C_{n}");
+    }
+}
+
+#[test]
+fn a_family_whose_member_is_no_game_names_the_family_and_the_member() {
+    // Row 2 of chomp:1,2,1 is longer than row 1: no Young diagram.
+    let e = Line::load("chomp:N,2,1", &mut no_files, ScriptLimits::default()).unwrap_err();
+    assert!(matches!(e, Error::BadSpec { .. }), "{e}");
+    let text = e.to_string();
+    assert!(
+        text.contains("chomp:N,2,1") && text.contains("N = 1") && text.contains("chomp:1,2,1"),
+        "{text}"
+    );
+    // A board with no cells past N = 0.
+    let e = Line::load("cram:0xN", &mut no_files, ScriptLimits::default()).unwrap_err();
+    assert!(e.to_string().contains("cram:0x1"), "{e}");
 }

@@ -398,6 +398,7 @@ fn board_specs_and_positions_round_trip() {
         "chomp:5,3,3",
         "node-kayles:path:7",
         "node-kayles:cycle:5",
+        "node-kayles:cycle:2",
         "node-kayles:grid:3x3",
         "octal-graph:0.33:grid:2x3",
     ] {
@@ -409,7 +410,8 @@ fn board_specs_and_positions_round_trip() {
         ("cram:12x11", "128"),
         ("cram:../.", "row 2"),
         ("chomp:3,4", "row 2"),
-        ("node-kayles:cycle:2", "3 to 128"),
+        ("node-kayles:cycle:0", "1 to 128"),
+        ("node-kayles:path:129", "1 to 128"),
         ("node-kayles:path:x", "not a whole number"),
         ("octal-graph:4.7:path:5", "before the point"),
         ("octal-graph:0.33", "CODE:GRAPH"),

@@ -196,6 +196,9 @@ impl Splitting<u128> for Cram {
     }
 
     fn size(&self, key: &Key) -> u32 {
-        Frame::from_key(key).map_or(0, |(_, s)| s.count_ones())
+        // The cells' bits follow the box's two bytes (see `Frame::key`).
+        key.as_bytes()
+            .get(2..)
+            .map_or(0, |b| b.iter().map(|x| x.count_ones()).sum())
     }
 }

@@ -48,3 +48,16 @@ pub fn family_member(spec: &str, n: u64) -> String {
         None => spec.to_string(),
     }
 }
+
+/// The error of the member n of the family `spec` as an error of the
+/// family: a member that is no game (`chomp:1,2,1` of `chomp:N,2,1`, a
+/// board past the largest) names the family, the n and the member.
+pub(crate) fn member_error(spec: &str, n: u64, e: crate::Error) -> crate::Error {
+    match e {
+        crate::Error::BadSpec { spec: member, reason } => crate::Error::BadSpec {
+            spec: spec.trim().to_string(),
+            reason: format!("its member N = {n} (`{member}`) is not a game: {reason}"),
+        },
+        e => e,
+    }
+}

@@ -51,11 +51,15 @@ impl BoardGraph {
         Ok(BoardGraph::new(format!("path:{n}"), numbered(n), adj, xy))
     }
 
-    /// The cycle of `n ≥ 3` vertices.
+    /// The cycle of `n` vertices `1 - 2 - … - n - 1`. A simple graph has
+    /// no cycle of fewer than 3 vertices, so `cycle:1` and `cycle:2` are
+    /// the cycle graphs' usual degenerate members: one vertex, and two
+    /// vertices joined by one edge (the paths of 1 and 2), so that the
+    /// family `cycle:N` has every member n ≥ 1.
     pub fn cycle(n: usize) -> Result<BoardGraph> {
-        check_size(&format!("cycle:{n}"), n, 3)?;
+        check_size(&format!("cycle:{n}"), n, 1)?;
         let adj = (0..n)
-            .map(|i| (1u128 << ((i + 1) % n)) | (1u128 << ((i + n - 1) % n)))
+            .map(|i| ((1u128 << ((i + 1) % n)) | (1u128 << ((i + n - 1) % n))) & !(1u128 << i))
             .collect();
         Ok(BoardGraph::new(format!("cycle:{n}"), numbered(n), adj, circle(n)))
     }
@@ -425,7 +429,12 @@ mod tests {
         let g = BoardGraph::grid(2, 3).unwrap();
         assert_eq!(g.edges().len(), 7);
         assert_eq!(g.name(4), "b2");
-        assert!(BoardGraph::cycle(2).is_err());
+        // The degenerate cycles: one vertex, one edge.
+        assert_eq!(BoardGraph::cycle(1).unwrap().edges(), []);
+        assert_eq!(BoardGraph::cycle(1).unwrap().len(), 1);
+        assert_eq!(BoardGraph::cycle(2).unwrap().edges(), [(0, 1)]);
+        assert_eq!(BoardGraph::cycle(3).unwrap().edges(), [(0, 1), (0, 2), (1, 2)]);
+        assert!(BoardGraph::cycle(0).is_err());
         assert!(BoardGraph::path(129).is_err());
         let f = BoardGraph::parse("g.txt", "a: b\nb: c\nc:\n").unwrap();
         assert_eq!(f.edges(), [(0, 1), (1, 2)]);

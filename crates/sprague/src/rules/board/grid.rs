@@ -112,6 +112,33 @@ impl Frame {
     /// Calls `f` with each connected region of `s`, in the order of their
     /// lowest cells.
     pub fn regions(&self, mut s: u128, mut f: impl FnMut(u128)) {
+        if self.all >> 64 == 0 {
+            // Boards of at most 64 cells: the same flood fill on u64s.
+            let (all, nf, nl, cols) = (
+                self.all as u64,
+                self.not_first as u64,
+                self.not_last as u64,
+                self.cols,
+            );
+            let mut s = s as u64;
+            while s != 0 {
+                let mut r = s & s.wrapping_neg();
+                loop {
+                    let around = ((r << 1) & nf)
+                        | ((r >> 1) & nl)
+                        | r.checked_shl(cols).unwrap_or(0)
+                        | r.checked_shr(cols).unwrap_or(0);
+                    let next = (r | around) & s & all;
+                    if next == r {
+                        break;
+                    }
+                    r = next;
+                }
+                f(u128::from(r));
+                s &= !r;
+            }
+            return;
+        }
         while s != 0 {
             let r = self.region_of(s, s & s.wrapping_neg());
             f(r);
@@ -140,49 +167,75 @@ impl Frame {
         if symmetry == Symmetry::None || s == 0 {
             return encode(self.rows, self.cols, s);
         }
-        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
-        for i in bits(s) {
-            let (r, c) = self.coords(i);
-            r0 = r0.min(r);
-            r1 = r1.max(r);
-            c0 = c0.min(c);
-            c1 = c1.max(c);
-        }
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        let cells: Vec<(u32, u32)> = bits(s)
-            .map(|i| {
-                let (r, c) = self.coords(i);
-                (r - r0, c - c0)
-            })
-            .collect();
-        let image = |t: u32| -> (u32, u32, u128) {
-            let (hh, ww) = if t < 4 { (h, w) } else { (w, h) };
-            let mut b = 0u128;
-            for &(r, c) in &cells {
-                let (y, x) = match t {
-                    0 => (r, c),
-                    1 => (r, w - 1 - c),
-                    2 => (h - 1 - r, c),
-                    3 => (h - 1 - r, w - 1 - c),
-                    4 => (c, r),
-                    5 => (c, h - 1 - r),
-                    6 => (w - 1 - c, r),
-                    _ => (w - 1 - c, h - 1 - r),
-                };
-                b |= 1u128 << (y * ww + x);
+        // The bounding box: rows r0..=r1 from the lowest and highest cells,
+        // columns from the union of the rows.
+        let cols = self.cols;
+        let (r0, r1) = (s.trailing_zeros() / cols, (127 - s.leading_zeros()) / cols);
+        let h = r1 - r0 + 1;
+        if symmetry == Symmetry::Full && h <= 8 {
+            // Small boxes: the rows as the bytes of a u64.
+            let row = |i: u32| shr(s, (r0 + i) * cols) & low(cols);
+            let union = (0..h).fold(0u128, |u, i| u | row(i));
+            let c0 = union.trailing_zeros();
+            let w = 128 - union.leading_zeros() - c0;
+            if w <= 8 {
+                let x = (0..h).fold(0u64, |x, i| x | ((row(i) >> c0) as u64) << (8 * i));
+                let (hh, ww) = (h.min(w), h.max(w));
+                let least = least_image8(x, h, w);
+                let packed = (0..hh).fold(0u128, |b, i| b | u128::from((least >> (8 * i)) as u8) << (i * ww));
+                return encode(hh, ww, packed);
             }
-            (hh, ww, b)
+        }
+        // Rows and columns on the stack for boxes up to 16 a side.
+        let (mut small_rows, mut small_columns, mut big_rows, mut big_columns);
+        let rows: &mut [u128] = if h <= 16 {
+            small_rows = [0u128; 16];
+            &mut small_rows[..h as usize]
+        } else {
+            big_rows = vec![0u128; h as usize];
+            &mut big_rows
         };
+        let mut union = 0u128;
+        for (i, row) in rows.iter_mut().enumerate() {
+            *row = shr(s, (r0 + i as u32) * cols) & low(cols);
+            union |= *row;
+        }
+        let c0 = union.trailing_zeros();
+        let w = 128 - union.leading_zeros() - c0;
+        for row in rows.iter_mut() {
+            *row >>= c0;
+        }
         let best = match symmetry {
             Symmetry::Full => {
-                let ts: &[u32] = match h.cmp(&w) {
-                    std::cmp::Ordering::Less => &[0, 1, 2, 3],
-                    std::cmp::Ordering::Greater => &[4, 5, 6, 7],
-                    std::cmp::Ordering::Equal => &[0, 1, 2, 3, 4, 5, 6, 7],
+                // The images of the square's symmetries, each as the rows
+                // of its box: the box mirrored (columns reversed), turned
+                // upside down (rows reversed), and transposed (the columns
+                // of the box are the rows of the image).
+                let columns: &mut [u128] = if w <= 16 {
+                    small_columns = [0u128; 16];
+                    &mut small_columns[..w as usize]
+                } else {
+                    big_columns = vec![0u128; w as usize];
+                    &mut big_columns
                 };
-                ts.iter().map(|&t| image(t)).min().expect("a transform")
+                if h >= w {
+                    for (r, &row) in rows.iter().enumerate() {
+                        for c in bits(row) {
+                            columns[c as usize] |= 1u128 << r;
+                        }
+                    }
+                }
+                let mut least = u128::MAX;
+                if h <= w {
+                    least = least.min(images(rows, w));
+                }
+                if h >= w {
+                    least = least.min(images(columns, h));
+                }
+                let (hh, ww) = (h.min(w), h.max(w));
+                (hh, ww, least)
             }
-            _ => image(0),
+            _ => (h, w, pack(rows.iter().copied(), w)),
         };
         encode(best.0, best.1, best.2)
     }
@@ -228,6 +281,62 @@ impl Frame {
     pub fn picture_rows(&self, s: u128) -> Vec<String> {
         self.picture(s).split('/').map(str::to_string).collect()
     }
+}
+
+/// The lowest `n` bits (n ≤ 128).
+fn low(n: u32) -> u128 {
+    shl(1, n).wrapping_sub(1)
+}
+
+/// The cells of the rows `rows` of a box `w` wide, row-major.
+fn pack(rows: impl Iterator<Item = u128>, w: u32) -> u128 {
+    rows.enumerate().fold(0, |b, (i, row)| b | shl(row, i as u32 * w))
+}
+
+/// The least packing of the rows `rows` of a box `w` wide under its four
+/// symmetries that keep the box: as it is, mirrored, upside down, both.
+fn images(rows: &[u128], w: u32) -> u128 {
+    let mirror = |row: u128| row.reverse_bits() >> (128 - w);
+    let a = pack(rows.iter().copied(), w);
+    let b = pack(rows.iter().map(|&r| mirror(r)), w);
+    let c = pack(rows.iter().rev().copied(), w);
+    let d = pack(rows.iter().rev().map(|&r| mirror(r)), w);
+    a.min(b).min(c).min(d)
+}
+
+/// The least of the images of a box of `h` × `w` cells (each at most 8),
+/// held as a u64 whose byte r is row r, under the square's symmetries that
+/// give a box of `min(h, w)` rows: byte r of the result is row r of the
+/// image. Comparing these u64s orders the images as comparing their
+/// row-major packings does (the last row weighs most, then the one above),
+/// so the least one here is the least one there.
+fn least_image8(x: u64, h: u32, w: u32) -> u64 {
+    // Each row mirrored within the box's width w: reverse every bit, put
+    // the bytes back in order, and slide the rows down to bit 0.
+    let mirror = |x: u64, w: u32| x.reverse_bits().swap_bytes() >> (8 - w);
+    // The rows in reverse order within the box's height h.
+    let flip = |x: u64, h: u32| x.swap_bytes() >> (8 * (8 - h));
+    let four = |x: u64, h: u32, w: u32| {
+        let m = mirror(x, w);
+        x.min(m).min(flip(x, h)).min(flip(m, h))
+    };
+    let mut least = u64::MAX;
+    if h <= w {
+        least = least.min(four(x, h, w));
+    }
+    if h >= w {
+        // The 8 × 8 transpose: bit 8r + c to bit 8c + r, by swapping the
+        // off-diagonal halves of 2 × 2, then 4 × 4, then 8 × 8 blocks.
+        let mut t = x;
+        let d = (t ^ (t >> 7)) & 0x00aa_00aa_00aa_00aa;
+        t ^= d ^ (d << 7);
+        let d = (t ^ (t >> 14)) & 0x0000_cccc_0000_cccc;
+        t ^= d ^ (d << 14);
+        let d = (t ^ (t >> 28)) & 0x0000_0000_f0f0_f0f0;
+        t ^= d ^ (d << 28);
+        least = least.min(four(t, w, h));
+    }
+    least
 }
 
 /// `[h, w, bits…]`: the cells of an h × w box, row-major, in as many bytes
@@ -362,6 +471,116 @@ mod tests {
             let (back, cells) = Frame::from_key(&k).unwrap();
             assert_eq!(cells.count_ones(), s.count_ones());
             assert_eq!(back.key(cells, Symmetry::Full), k);
+        }
+    }
+
+    /// The key of `s` by moving each cell in turn: every image of the box
+    /// under the square's symmetries, the least taken (the plain reference
+    /// for [`Frame::key`]'s rows and bit reversals).
+    fn key_by_cells(f: &Frame, s: u128, symmetry: Symmetry) -> Key {
+        if symmetry == Symmetry::None || s == 0 {
+            return encode(f.rows(), f.cols(), s);
+        }
+        let cells: Vec<(u32, u32)> = bits(s).map(|i| f.coords(i)).collect();
+        let r0 = cells.iter().map(|c| c.0).min().unwrap();
+        let c0 = cells.iter().map(|c| c.1).min().unwrap();
+        let h = cells.iter().map(|c| c.0).max().unwrap() - r0 + 1;
+        let w = cells.iter().map(|c| c.1).max().unwrap() - c0 + 1;
+        let image = |t: u32| {
+            let (hh, ww) = if t < 4 { (h, w) } else { (w, h) };
+            let mut b = 0u128;
+            for &(r, c) in &cells {
+                let (r, c) = (r - r0, c - c0);
+                let (y, x) = match t {
+                    0 => (r, c),
+                    1 => (r, w - 1 - c),
+                    2 => (h - 1 - r, c),
+                    3 => (h - 1 - r, w - 1 - c),
+                    4 => (c, r),
+                    5 => (c, h - 1 - r),
+                    6 => (w - 1 - c, r),
+                    _ => (w - 1 - c, h - 1 - r),
+                };
+                b |= 1u128 << (y * ww + x);
+            }
+            (hh, ww, b)
+        };
+        let best = match symmetry {
+            Symmetry::Full => (0..8)
+                .filter(|&t| if t < 4 { h <= w } else { h >= w })
+                .map(image)
+                .min()
+                .unwrap(),
+            _ => image(0),
+        };
+        encode(best.0, best.1, best.2)
+    }
+
+    #[test]
+    fn keys_agree_with_moving_each_cell() {
+        // A small xorshift: many random cell sets on boards of every shape.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (rows, cols) in [
+            (1, 9),
+            (3, 4),
+            (4, 3),
+            (5, 5),
+            (6, 7),
+            (8, 8),
+            (7, 9),
+            (8, 16),
+            (16, 8),
+            (1, 128),
+            (128, 1),
+            (11, 11),
+        ] {
+            let f = Frame::new(rows, cols).unwrap();
+            for _ in 0..300 {
+                let mut s = (u128::from(next()) << 64 | u128::from(next())) & f.all();
+                // Sparse sets and small boxes too.
+                if next() % 2 == 0 {
+                    s &= u128::from(next()) << (next() % 64);
+                }
+                for sym in [Symmetry::Full, Symmetry::Translate, Symmetry::None] {
+                    assert_eq!(
+                        f.key(s, sym),
+                        key_by_cells(&f, s, sym),
+                        "{rows}x{cols} {s:#x} {sym:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn regions_on_small_boards_agree_with_the_general_flood_fill() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (rows, cols) in [(5, 5), (8, 8), (1, 64), (64, 1), (4, 11), (9, 9)] {
+            let f = Frame::new(rows, cols).unwrap();
+            for _ in 0..300 {
+                let s = (u128::from(next()) << 64 | u128::from(next())) & f.all();
+                let mut got = Vec::new();
+                f.regions(s, |r| got.push(r));
+                let (mut want, mut rest) = (Vec::new(), s);
+                while rest != 0 {
+                    let r = f.region_of(rest, rest & rest.wrapping_neg());
+                    want.push(r);
+                    rest &= !r;
+                }
+                assert_eq!(got, want, "{rows}x{cols} {s:#x}");
+            }
         }
     }
 

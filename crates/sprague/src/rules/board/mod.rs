@@ -38,6 +38,7 @@ mod octal_graph;
 pub use canon::{Local, LEAF_CAP};
 pub use chomp::{Chomp, MAX_CHOMP_SIDE};
 pub use cram::Cram;
+pub(crate) use family::member_error;
 pub use family::{family_member, is_family};
 pub use graph::{graph_from_spec, BoardGraph, MAX_VERTICES};
 pub use key::Key;
