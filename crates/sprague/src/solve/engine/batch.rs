@@ -154,14 +154,13 @@ impl Engine {
                 }
             }
         }
-        let (mut mid_count, mut mid_seen) = (Vec::new(), Vec::new());
         if let Some(job) = &pre {
             if self.tuning.helper_first {
                 job.wait_claimed(std::time::Duration::from_secs(1));
             }
             // The chunks the helper has not started are made here; then
             // every chunk's marks join the batch's.
-            let mine = job.work(false);
+            let mine = job.work();
             self.handed_over += (job.chunks.len() - mine) as u64;
             for (c, cell) in job.chunks.iter().enumerate() {
                 // A chunk whose maker failed (a panic on the helper thread,
@@ -170,21 +169,10 @@ impl Engine {
                 let made = match cell.wait() {
                     Some(made) => made,
                     None => {
-                        redo = job.make(c, false);
+                        redo = job.make(c);
                         &redo
                     }
                 };
-                if let Some((count, seen)) = &made.mid {
-                    if seen.len() == made.trust.len() * words {
-                        if mid_count.is_empty() {
-                            mid_count = vec![0; heaps];
-                            mid_seen = vec![0; heaps * words];
-                        }
-                        mid_count[c * CHUNK..c * CHUNK + made.trust.len()].fill(*count as u32);
-                        self.mid_taken += made.trust.len() as u64;
-                        mid_seen[c * CHUNK * words..][..seen.len()].copy_from_slice(seen);
-                    }
-                }
                 for (b, m) in bits[c * CHUNK * words..].iter_mut().zip(&made.bits) {
                     *b |= m;
                 }
@@ -228,8 +216,6 @@ impl Engine {
             .map(|j| j.band.clone())
             .unwrap_or_default();
         plan.cands = cands;
-        plan.mid_count = mid_count;
-        plan.mid_seen = mid_seen;
         let mut scratch = std::mem::take(&mut self.phase);
         let out = self.batch_in_order(&plan, &mut bits, &mut scratch);
         self.scratch = bits;
@@ -251,8 +237,6 @@ impl Engine {
             halves: Vec::new(),
             band_checked: Vec::new(),
             cands: Vec::new(),
-            mid_count: Vec::new(),
-            mid_seen: Vec::new(),
             n0,
             heaps,
             words,
@@ -307,11 +291,6 @@ pub(super) struct BatchPlan<'a> {
     /// Each group of [`SUB`] heaps' candidates (see [`Cands`]); empty when
     /// no halves were marked (then every position is marked in full).
     pub(super) cands: Vec<Cands>,
-    /// Per heap, how many middle pairs the helper took out of its
-    /// candidates (see `MidPairs`), and their values, `words` per heap;
-    /// empty when it took none.
-    pub(super) mid_count: Vec<u32>,
-    pub(super) mid_seen: Vec<u64>,
     /// The batch is heaps n0..n0 + heaps.
     pub(super) n0: usize,
     pub(super) heaps: usize,

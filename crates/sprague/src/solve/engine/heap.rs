@@ -173,22 +173,7 @@ impl Engine {
                 *p = rare_pat[w] & !row[w] & below;
             }
         }
-        // The scan below, or a search for each candidate: decided before
-        // the middle pairs the helper took are taken out, since the
-        // searches start from the first pair, the scan skips those pairs.
-        let scan = self.mask != 0 && pend.iter().map(|w| w.count_ones() as usize).sum::<usize>() > few;
-        // The middle pairs the helper took: their values are options.
-        let taken = match plan.mid_count.get(i) {
-            Some(&count) if count > 0 && self.mask != 0 => {
-                let seen = &plan.mid_seen[i * words..(i + 1) * words];
-                for (p, s) in pend.iter_mut().zip(seen) {
-                    *p &= !s;
-                }
-                count as usize
-            }
-            _ => 0,
-        };
-        if scan {
+        if self.mask != 0 && pend.iter().map(|w| w.count_ones() as usize).sum::<usize>() > few {
             // Sparse: the rare values below γ that are no option yet, as a
             // bitset; every pair's value is taken out of it, from the first
             // pairs on, until it is empty (the mex is γ) or all pairs are
@@ -197,8 +182,7 @@ impl Engine {
             let splits = &self.shape.split;
             if splits.len() == 1 && !g.is_folded() {
                 let (h, r) = (self.split_len(n, splits[0]), n.wrapping_sub(splits[0]));
-                empty =
-                    h > 0 && kernel::clear_pair_values(self.isa, g.seg(1, h), g.seg(r - h, h), pend, taken);
+                empty = h > 0 && kernel::clear_pair_values(self.isa, g.seg(1, h), g.seg(r - h, h), pend);
             } else if !empty {
                 // Several splits, or a folded table: windows that grow, in
                 // turn from the front and the middle of every split, so that
@@ -223,7 +207,6 @@ impl Engine {
                                     g.seg(1 + *from, len),
                                     g.seg(r - to, len),
                                     pend,
-                                    0,
                                 ) {
                                     empty = true;
                                     break 'windows;
@@ -381,7 +364,15 @@ impl Engine {
 
     /// The number of pairs (a, r − a) of a split taking k from heap n.
     pub(super) fn split_len(&self, n: usize, k: usize) -> usize {
-        super::pipeline::split_len(n, k, self.shape.unequal)
+        if n < k + 2 {
+            return 0;
+        }
+        let r = n - k;
+        if self.shape.unequal {
+            (r - 1) / 2
+        } else {
+            r / 2
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! into the batch being computed.
 
 use super::batch::mark_rare;
-use super::kernel::{pair_value_bits, Isa};
+use super::kernel::Isa;
 use super::mask::{bound_for, common_pattern};
 use super::partial::{check_late, Cands, Halves, NO_CANDS};
 use super::run::Engine;
@@ -26,7 +26,7 @@ impl Engine {
                 let (jobs, todo) = mpsc::channel::<Arc<MarkJob>>();
                 s.spawn(move || {
                     for job in todo {
-                        job.work(true);
+                        job.work();
                         job.help_band();
                     }
                 });
@@ -84,14 +84,6 @@ impl Engine {
             epoch: self.rare_epoch,
             halves,
             common: common_pattern(words, self.mask),
-            mid: match (&self.shape.split[..], self.tuning.mid_pairs) {
-                (&[k], count) if count > 0 && self.mask != 0 && words <= 8 => Some(MidPairs {
-                    k,
-                    unequal: self.shape.unequal,
-                    count,
-                }),
-                _ => None,
-            },
             isa: self.isa,
             next: AtomicUsize::new(0),
             chunks: (0..chunks).map(|_| OnceLock::new()).collect(),
@@ -134,9 +126,6 @@ pub(super) struct MarkJob {
     pub(super) halves: Option<Halves>,
     /// The common values below the bitsets' size, as a bitset.
     pub(super) common: Vec<u64>,
-    /// The middle pairs whose values the helper takes out for each heap,
-    /// where the game has one split and the batch is sparse.
-    pub(super) mid: Option<MidPairs>,
     /// The kernels' instructions (the engine's).
     pub(super) isa: Isa,
     /// The next chunk to claim.
@@ -157,11 +146,9 @@ pub(super) struct MarkJob {
 
 impl MarkJob {
     /// Claims and makes chunks until none is left; returns how many this
-    /// call made. The helper (`helper`) also takes the middle pairs'
-    /// values of each heap ([`MidPairs`]); the main thread, which would
-    /// only move that work from its scans to here, does not.
-    pub(super) fn work(&self, helper: bool) -> usize {
-        claim_all(&self.next, &self.chunks, |c| self.make(c, helper))
+    /// call made.
+    pub(super) fn work(&self) -> usize {
+        claim_all(&self.next, &self.chunks, |c| self.make(c))
     }
 
     /// The main thread's part of the band, at the start of the batch (when
@@ -308,8 +295,8 @@ impl MarkJob {
     }
 
     /// The marks of chunk c and, per heap, the value up to which they are
-    /// exact; with `mid`, the middle pairs' values of each heap.
-    pub(super) fn make(&self, c: usize, mid: bool) -> ChunkMarks {
+    /// exact.
+    pub(super) fn make(&self, c: usize) -> ChunkMarks {
         let (h0, heaps) = self.chunk_heaps(c);
         let mut bits = vec![0; heaps * self.words];
         let mut trust = vec![u16::MAX; heaps];
@@ -325,17 +312,7 @@ impl MarkJob {
                 None
             }
         };
-        let mid = self
-            .mid
-            .as_ref()
-            .filter(|_| mid)
-            .and_then(|m| m.seen(vals, h0, heaps, self.computing, self.words));
-        ChunkMarks {
-            bits,
-            trust,
-            cands,
-            mid,
-        }
+        ChunkMarks { bits, trust, cands }
     }
 
     /// Waits until every chunk and band chunk is claimed, or for `limit`
@@ -374,68 +351,6 @@ pub(super) struct ChunkMarks {
     pub(super) trust: Vec<u16>,
     /// The heaps' candidates, where the share was halved.
     pub(super) cands: Option<Box<Cands>>,
-    /// The values of the middle pairs of each heap, `words` per heap, and
-    /// how many pairs they are, where the helper made them.
-    pub(super) mid: Option<(usize, Vec<u64>)>,
-}
-
-/// The pairs from the middle of a heap's pairs of its one split (taking
-/// `k`) whose values the helper takes out ([`Tuning::mid_pairs`]).
-pub(super) struct MidPairs {
-    /// The split takes k tokens.
-    pub(super) k: usize,
-    /// The split leaves two unequal heaps.
-    pub(super) unequal: bool,
-    /// Pairs from the middle.
-    pub(super) count: usize,
-}
-
-impl MidPairs {
-    /// The values of the first `count` middle pairs of each heap h0..h0 +
-    /// heaps as bitsets of `words` words, if every value they read lies
-    /// below `known` (values computed when the job was made, which the
-    /// bitsets' size covers).
-    fn seen(
-        &self,
-        vals: &[u16],
-        h0: usize,
-        heaps: usize,
-        known: usize,
-        words: usize,
-    ) -> Option<(usize, Vec<u64>)> {
-        let last = h0 + heaps - 1;
-        // The largest index the last heap's middle pairs read (the heaps
-        // before it read smaller ones): g(1 + i) for i < h / 2 + count and
-        // g(r − 1 − i) for i ≥ h / 2.
-        let h = split_len(last, self.k, self.unequal);
-        let r = last.checked_sub(self.k)?;
-        if h < 2 * self.count || (h / 2 + self.count).max(r - h / 2) >= known.min(vals.len()) {
-            return None;
-        }
-        let mut seen = vec![0; heaps * words];
-        for (i, out) in seen.chunks_exact_mut(words).enumerate() {
-            let n = h0 + i;
-            // Pairs i = h / 2 .. h / 2 + count: g(1 + i) ^ g(r − 1 − i).
-            let (h, r) = (split_len(n, self.k, self.unequal), n - self.k);
-            let (mid, c) = (h / 2, self.count);
-            pair_value_bits(&vals[1 + mid..1 + mid + c], &vals[r - mid - c..r - mid], out);
-        }
-        Some((self.count, seen))
-    }
-}
-
-/// The number of pairs (a, r − a) of a split taking k from heap n (as
-/// `Engine::split_len`).
-pub(super) fn split_len(n: usize, k: usize, unequal: bool) -> usize {
-    if n < k + 2 {
-        return 0;
-    }
-    let r = n - k;
-    if unequal {
-        (r - 1) / 2
-    } else {
-        r / 2
-    }
 }
 
 /// Claims chunks from `next` until none of `cells` is left, and sets each
@@ -557,35 +472,6 @@ mod tests {
         assert_eq!(one.to_vec(), first.to_vec());
         assert!(first.handed_over > 0, "the helper made no marks");
         assert!(first.band_handed_over > 0, "the helper made no band marks");
-        assert!(first.mid_taken > 0, "the helper took no middle pairs");
-    }
-
-    /// The middle pairs the helper takes out (`Tuning::mid_pairs`), few or
-    /// many, on games of one split with two heaps equal or not, change no
-    /// value.
-    #[test]
-    fn the_middle_pairs_the_helper_takes_change_no_value() {
-        for code in ["0.6", "0.16", "0.56", "0.71", "4.7"] {
-            let game = SeqGame::Octal(OctalCode::parse(code).unwrap());
-            let mut want = Engine::resume_tuned(game.clone(), vec![0], Tuning::default()).unwrap();
-            while want.advance(20_000, true, 20_000).unwrap() == Status::Running {}
-            for mid_pairs in [1, 16, 200] {
-                let t = Tuning {
-                    threads: 2,
-                    par_work: 1,
-                    sparse_ratio: 4,
-                    helper_first: true,
-                    mid_pairs,
-                    ..Tuning::default()
-                };
-                let mut e = Engine::resume_tuned(game.clone(), vec![0], t).unwrap();
-                while e.advance(20_000, true, 20_000).unwrap() == Status::Running {}
-                assert_eq!(e.to_vec(), want.to_vec(), "{code}, {mid_pairs} middle pairs");
-                if code == "0.6" {
-                    assert!(e.mid_taken > 0, "{code}: the helper took no middle pairs");
-                }
-            }
-        }
     }
 
     /// Games whose batches take candidates from the helper's halves while
@@ -635,7 +521,6 @@ mod tests {
             epoch: 0,
             halves: None,
             common: vec![0],
-            mid: None,
             isa: Isa::detect(Simd::Avx512),
             next: AtomicUsize::new(0),
             chunks: (0..2).map(|_| OnceLock::new()).collect(),

@@ -60,8 +60,6 @@ pub struct Engine {
     pub(super) handed_over: u64,
     /// How many band chunks the helper made.
     pub(super) band_handed_over: u64,
-    /// How many heaps had their middle pairs taken by the helper.
-    pub(super) mid_taken: u64,
     /// Runs of values of a folded table computed on two threads
     /// ([`Engine::folded_on_two`]).
     pub(super) folded_on_two: u64,
@@ -163,7 +161,6 @@ impl Engine {
             rebuilds: 0,
             handed_over: 0,
             band_handed_over: 0,
-            mid_taken: 0,
             folded_on_two: 0,
             isa: Isa::detect(tuning.simd),
             tuning: Tuning {

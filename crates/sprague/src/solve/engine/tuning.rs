@@ -42,16 +42,6 @@ pub struct Tuning {
     /// batch (waiting up to a second a batch) before it makes any itself,
     /// so that the helper's code runs whatever the scheduler does.
     pub helper_first: bool,
-    /// On two threads, the helper also takes the values of this many
-    /// pairs from the middle of each heap's pairs out of the heap's
-    /// candidates, for the heaps of the next batch (they read only values
-    /// long computed), so that the main thread's scan skips them (0: off).
-    /// Only for bitsets of at most 8 words (values below 512): Officers
-    /// to 10^6 with AVX2 on two threads 12% faster in wall time with 1024
-    /// than with none (256 and 512 gave 2–3%, 2048 and 4096 were slower),
-    /// 0.007 (16 words) 8% slower (farm-bench medians on a loaded
-    /// machine).
-    pub mid_pairs: usize,
     /// The most the kernels may use of the CPU's vector instructions (they
     /// use what the CPU has, up to this): tests and benchmarks run the
     /// code path of a machine without AVX-512, or without AVX2, here.
@@ -129,7 +119,6 @@ impl Default for Tuning {
             few_candidates: 4,
             check_every: 0,
             helper_first: false,
-            mid_pairs: 1024,
             simd: Simd::Avx512,
         }
     }

@@ -14,15 +14,10 @@ use super::Isa;
 /// for i upward, and returns true as soon as `pending` is empty (false if
 /// some value is left after the last pair).
 ///
-/// The pairs are taken in two streams, from the first one and from the
-/// middle (`len / 2`); the first `taken` pairs of the middle stream are
-/// skipped, their values already taken out by the caller
-/// ([`pair_value_bits`]).
-///
 /// Every pair value must be below `pending.len() * 64` (the engine's
 /// bitsets are a power of two above its largest value): a larger one
 /// makes a form clear a wrong value or panic.
-pub(crate) fn clear_pair_values(isa: Isa, lo: &[u16], hi: &[u16], pending: &mut [u64], taken: usize) -> bool {
+pub(crate) fn clear_pair_values(isa: Isa, lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     debug_assert_eq!(lo.len(), hi.len());
     #[cfg(target_arch = "x86_64")]
     {
@@ -32,19 +27,19 @@ pub(crate) fn clear_pair_values(isa: Isa, lo: &[u16], hi: &[u16], pending: &mut 
             // most 8, 16 or 32 words.
             return unsafe {
                 match pending.len() {
-                    0..=8 => clear_pair_values_avx512::<1>(lo, hi, pending, taken),
-                    9..=16 => clear_pair_values_avx512::<2>(lo, hi, pending, taken),
-                    _ => clear_pair_values_avx512::<4>(lo, hi, pending, taken),
+                    0..=8 => clear_pair_values_avx512::<1>(lo, hi, pending),
+                    9..=16 => clear_pair_values_avx512::<2>(lo, hi, pending),
+                    _ => clear_pair_values_avx512::<4>(lo, hi, pending),
                 }
             };
         }
         if pending.len() <= 32 && isa.avx2() {
             // SAFETY: the CPU supports AVX2, BMI1 and POPCNT (`isa` is
             // detected); the set has at most 32 words.
-            return unsafe { clear_pair_values_avx2(lo, hi, pending, taken) };
+            return unsafe { clear_pair_values_avx2(lo, hi, pending) };
         }
     }
-    clear_by_seen(lo, hi, pending, taken)
+    clear_by_seen(lo, hi, pending)
 }
 
 /// The plain form of [`clear_pair_values`] for sets of at most 32 words
@@ -55,13 +50,11 @@ pub(crate) fn clear_pair_values(isa: Isa, lo: &[u16], hi: &[u16], pending: &mut 
 /// store while more than [`FEW`] values are pending, then compares with
 /// the few left.
 #[inline(always)]
-fn clear_by_seen(lo: &[u16], hi: &[u16], pending: &mut [u64], taken: usize) -> bool {
+fn clear_by_seen(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     let n = lo.len().min(hi.len());
     let words = pending.len();
     if words > 32 {
-        let (mid, ib) = (n / 2, (n / 2 + taken).min(n));
-        return clear_pair_values_scalar(&lo[..mid], &hi[n - mid..], pending)
-            || clear_pair_values_scalar(&lo[ib..n], &hi[..n - ib], pending);
+        return clear_pair_values_scalar(lo, hi, pending);
     }
     let mut pend = [0u64; 32];
     pend[..words].copy_from_slice(pending);
@@ -70,7 +63,7 @@ fn clear_by_seen(lo: &[u16], hi: &[u16], pending: &mut [u64], taken: usize) -> b
         return true;
     }
     let mid = n / 2;
-    let (mut ia, mut ib) = (0, (mid + taken).min(n));
+    let (mut ia, mut ib) = (0, mid);
     if left as usize > FEW {
         let mut seen = [0u8; 2048];
         let mut xs = [0u16; 2 * 256];
@@ -185,39 +178,6 @@ fn compare_run<const K: usize>(
     None
 }
 
-/// Sets in `seen` the value of every pair `lo[i] ^ hi[len − 1 − i]`;
-/// every value must be below `seen.len() * 64`. The helper thread takes
-/// these for the middle pairs of the heaps of the next batch (they read
-/// only values far below it), so that the main thread's scan
-/// ([`clear_pair_values`]) skips them.
-pub(crate) fn pair_value_bits(lo: &[u16], hi: &[u16], seen: &mut [u64]) {
-    let n = lo.len().min(hi.len());
-    let (lo, hi) = (&lo[..n], &hi[..n]);
-    if seen.len() > 32 {
-        // Beyond the byte row's 2048 values: a bit at a time.
-        for i in 0..n {
-            let x = (lo[i] ^ hi[n - 1 - i]) as usize;
-            seen[x >> 6] |= 1 << (x & 63);
-        }
-        return;
-    }
-    let mut bytes = [0u8; 2048];
-    let mut xs = [0u16; 256];
-    let mut at = 0;
-    while at < n {
-        let len = (n - at).min(xs.len());
-        pair_values(&lo[at..at + len], &hi[n - at - len..n - at], &mut xs[..len]);
-        for &x in &xs[..len] {
-            debug_assert!((x as usize) < 64 * seen.len(), "pair value {x} beyond the set");
-            bytes[x as usize & 2047] = 1;
-        }
-        at += len;
-    }
-    for (w, row) in seen.iter_mut().zip(bytes.chunks_exact(64)) {
-        *w |= pack64(row);
-    }
-}
-
 /// `out[i] = lo[i] ^ hi[len − 1 − i]`, for the length of `out`.
 #[inline(always)]
 fn pair_values(lo: &[u16], hi: &[u16], out: &mut [u16]) {
@@ -294,7 +254,7 @@ mod tests {
                 for isa in levels() {
                     let mut got = pending.clone();
                     assert_eq!(
-                        clear_pair_values(isa, &lo, &hi, &mut got, 0),
+                        clear_pair_values(isa, &lo, &hi, &mut got),
                         empty,
                         "{hits:?} {pend_values:?} {isa:?}"
                     );
@@ -345,7 +305,7 @@ mod tests {
                     let (want, empty) = plain_clear(&lo, &hi, &pending);
                     for isa in levels() {
                         let mut got = pending.clone();
-                        assert_eq!(clear_pair_values(isa, &lo, &hi, &mut got, 0), empty, "{isa:?}");
+                        assert_eq!(clear_pair_values(isa, &lo, &hi, &mut got), empty, "{isa:?}");
                         if !empty {
                             assert_eq!(got, want, "words {words} len {len} {isa:?}");
                         }
@@ -369,12 +329,12 @@ mod tests {
             }
             for isa in levels() {
                 let mut p = pending.clone();
-                assert!(clear_pair_values(isa, l, h, &mut p, 0), "cut {cut} {isa:?}");
+                assert!(clear_pair_values(isa, l, h, &mut p), "cut {cut} {isa:?}");
                 // One more value, no pair's: left over.
                 let mut p = pending.clone();
                 let free = (0..512).find(|&v| pending[v >> 6] >> (v & 63) & 1 == 0).unwrap();
                 p[free >> 6] |= 1 << (free & 63);
-                assert!(!clear_pair_values(isa, l, h, &mut p, 0), "cut {cut} {isa:?}");
+                assert!(!clear_pair_values(isa, l, h, &mut p), "cut {cut} {isa:?}");
                 let mut want = vec![0u64; 8];
                 want[free >> 6] |= 1 << (free & 63);
                 assert_eq!(p, want, "{isa:?}");
@@ -430,37 +390,12 @@ mod tests {
                     for isa in levels() {
                         let mut got = pending.clone();
                         assert_eq!(
-                            clear_pair_values(isa, &lo, &hi, &mut got, 0),
+                            clear_pair_values(isa, &lo, &hi, &mut got),
                             empty,
                             "words {words} mask {mask:#x} len {len} {isa:?}"
                         );
                         if !empty {
                             assert_eq!(got, want, "words {words} mask {mask:#x} len {len} {isa:?}");
-                        }
-                        // The first `taken` middle pairs' values taken out
-                        // first (as the helper does), then skipped.
-                        let mid = len / 2;
-                        let taken = rnd(len as u64 - mid as u64 + 1) as usize;
-                        let mut got = pending.clone();
-                        let mut seen = vec![0u64; words];
-                        pair_value_bits(
-                            &lo[mid..mid + taken],
-                            &hi[len - mid - taken..len - mid],
-                            &mut seen,
-                        );
-                        for (g, s) in got.iter_mut().zip(&seen) {
-                            *g &= !s;
-                        }
-                        assert_eq!(
-                            clear_pair_values(isa, &lo, &hi, &mut got, taken),
-                            empty,
-                            "words {words} mask {mask:#x} len {len} taken {taken} {isa:?}"
-                        );
-                        if !empty {
-                            assert_eq!(
-                                got, want,
-                                "words {words} mask {mask:#x} len {len} taken {taken} {isa:?}"
-                            );
                         }
                     }
                 }

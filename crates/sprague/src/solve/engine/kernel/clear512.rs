@@ -60,7 +60,6 @@ pub(super) unsafe fn clear_pair_values_avx512<const T: usize>(
     lo: &[u16],
     hi: &[u16],
     pending: &mut [u64],
-    taken: usize,
 ) -> bool {
     use std::arch::x86_64::*;
     /// Steps per block (Officers on Zen 5: 12 is 2.5% faster than 8; 6, 10
@@ -173,12 +172,12 @@ pub(super) unsafe fn clear_pair_values_avx512<const T: usize>(
     // them sooner (~30% fewer pairs for Officers). The order changes no
     // result: the scan ends when the set is empty or all pairs are seen.
     let mid = n / 2;
-    let (mut ia, mut ib) = (0, (mid + taken).min(n));
+    let (mut ia, mut ib) = (0, mid);
     const HALF: usize = 32 * BLOCK / 2;
     // A first short block: in many games (0.16) the set is empty after a
     // few dozen pairs.
-    if 32 <= mid && ib + 32 <= n {
-        if block!([0, ib]) {
+    if 32 <= mid && mid + 32 <= n {
+        if block!([0, mid]) {
             pending.fill(0);
             return true;
         }

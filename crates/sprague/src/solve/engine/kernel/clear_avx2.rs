@@ -38,12 +38,7 @@ pub(super) const BLOCKS: [usize; 3] = [32, 128, 256];
 /// words.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,popcnt")]
-pub(super) unsafe fn clear_pair_values_avx2(
-    lo: &[u16],
-    hi: &[u16],
-    pending: &mut [u64],
-    taken: usize,
-) -> bool {
+pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
     use std::arch::x86_64::*;
     let n = lo.len().min(hi.len());
     let words = pending.len();
@@ -77,7 +72,7 @@ pub(super) unsafe fn clear_pair_values_avx2(
         }};
     }
     let mid = n / 2;
-    let (mut ia, mut ib) = (0, (mid + taken).min(n));
+    let (mut ia, mut ib) = (0, mid);
     // Large sets (0.007's values pass 1024) keep more values pending for
     // longer: compares with up to 8 of them (0.007 to 2·10^5 on one
     // thread 4% faster than with 4).

@@ -35,7 +35,7 @@ mod mark;
 mod pairs;
 
 pub(crate) use check::{check_candidates, CANDIDATES, CHECK_HEAPS};
-pub(crate) use clear::{clear_pair_values, pair_value_bits};
+pub(crate) use clear::clear_pair_values;
 pub(crate) use isa::Isa;
 pub(crate) use mark::{byte_marks_fit, mark_batch, mark_batch64};
 pub(crate) use pairs::{any_pair_is, pair_mask64, rare_mask64, xor_pairs};
