@@ -130,7 +130,12 @@ $("play-form").addEventListener("submit", (ev) => {
       opponent: $("play-opponent").value,
       first: $("play-first").value,
     };
+    // The old game goes at once: its board could only answer 404 now.
     if (play.state) api("DELETE", "play/" + play.state.id).catch(() => {});
+    play.state = null;
+    play.hints = null;
+    play.busy = false;
+    renderPlay();
     const started = await api("POST", "play", body);
     if (mine !== playRequest) {
       api("DELETE", "play/" + started.id).catch(() => {});
@@ -140,17 +145,27 @@ $("play-form").addEventListener("submit", (ev) => {
   });
 });
 
+// Shows game state `s`, then plays the computer's move when it is its
+// turn. An answer that arrives after New game replaced the game is dropped.
 async function setState(s) {
   play.state = s;
   play.hints = null;
-  if ($("play-hints").checked && !s.summary) play.hints = await api("GET", "play/" + s.id + "/hints");
+  const current = () => play.state === s;
+  if ($("play-hints").checked && !s.summary) {
+    const hints = await api("GET", "play/" + s.id + "/hints");
+    if (!current()) return;
+    play.hints = hints;
+  }
   renderPlay();
   if (!s.summary && s.to_move === "computer") {
     play.busy = true;
     renderPlay();
     await new Promise((r) => setTimeout(r, 450));
+    if (!current()) return;
+    const next = await api("POST", "play/" + s.id + "/computer");
+    if (!current()) return;
     play.busy = false;
-    await setState(await api("POST", "play/" + s.id + "/computer"));
+    await setState(next);
   }
 }
 
@@ -165,7 +180,8 @@ $("play-undo").addEventListener("click", () => act("undo"));
 $("play-redo").addEventListener("click", () => act("redo"));
 $("play-restart").addEventListener("click", () => act("restart"));
 $("play-hints").addEventListener("change", () => {
-  if (play.state) guarded(() => setState(play.state));
+  // While the computer thinks, its answer brings the hints.
+  if (play.state && !play.busy) guarded(() => setState(play.state));
 });
 
 function ratingOf(i) {
@@ -339,7 +355,17 @@ function renderPlay() {
   const s = play.state;
   const board = $("board");
   board.replaceChildren();
-  if (!s) return;
+  if (!s) {
+    // Between New game and its answer: nothing to click.
+    delete board.dataset.game;
+    $("status").className = "status";
+    delete $("status").dataset.winner;
+    $("status").textContent = "Starting a new game…";
+    $("moves").replaceChildren();
+    $("history").replaceChildren();
+    return;
+  }
+  board.dataset.game = s.id;
   // Boards and graphs are drawn whole by boards.js.
   const drawn = typeof drawBoardGame === "function" && drawBoardGame(board, s);
   if (!drawn) s.shapes.forEach((sh, c) => {

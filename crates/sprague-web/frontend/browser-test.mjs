@@ -34,6 +34,17 @@ function startServer() {
 
 const step = (name) => console.log("-- " + name);
 
+// Clicks New game and waits for the new game's board: the old board is
+// gone at the click, so nothing of the old game can be clicked after it.
+async function newGame(page) {
+  const old = await page.getAttribute("#board", "data-game");
+  await page.click("#play-new");
+  await page.waitForFunction((old) => {
+    const id = document.querySelector("#board").dataset.game;
+    return id && id !== old;
+  }, old);
+}
+
 const { child, url } = await startServer();
 // A fresh profile each run (Playwright passes it as --user-data-dir).
 const profile = mkdtempSync(join(tmpdir(), "sprague-chromium-"));
@@ -51,6 +62,12 @@ try {
   });
   const page = await browser.newPage();
   page.on("pageerror", (e) => { console.error("page error:", e.message); failed = true; });
+  // New game answers late, as on a loaded machine: the old board must not
+  // take clicks meanwhile (a click on it once hung this test).
+  await page.route("**/api/play", async (route) => {
+    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
   await page.goto(url);
   await page.waitForFunction(() => document.querySelectorAll("#play-game option").length > 5);
 
@@ -91,7 +108,7 @@ try {
   await page.fill("#play-position", "4 4");
   await page.selectOption("#play-opponent", "perfect");
   await page.selectOption("#play-first", "me");
-  await page.click("#play-new");
+  await newGame(page);
   await page.waitForSelector("#board .token:not([disabled])");
   for (let turn = 0; turn < 20; turn++) {
     const winner = await page.getAttribute("#status", "data-winner");
@@ -115,7 +132,7 @@ try {
   step("hints: Kayles 5 4 (you can win): moves coloured, the best one marked");
   await page.fill("#play-position", "5 4");
   await page.check("#play-hints");
-  await page.click("#play-new");
+  await newGame(page);
   await page.waitForSelector("#moves button.win.best");
   const wins = await page.locator("#moves button.win").count();
   const losses = await page.locator("#moves button.loss").count();
@@ -137,7 +154,7 @@ try {
   await page.fill("#play-spec", "gcd");
   await page.fill("#play-position", "6,10,15");
   await page.uncheck("#play-hints");
-  await page.click("#play-new");
+  await newGame(page);
   await page.waitForSelector("#board .card:not([disabled])");
   assert.equal(await page.locator("#board .card").count(), 3, "three cards");
   await page.locator("#board .card:not([disabled])").first().click();
