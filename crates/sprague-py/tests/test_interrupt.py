@@ -20,6 +20,17 @@ PROMPT = 2.0
 AFTER = 0.3
 
 
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    """Python's own SIGINT handler for each test. A process started in the
+    background by a shell without job control (`cmd &` in a script, as
+    some CI runners do) inherits SIGINT ignored, and Python then leaves it
+    ignored: no KeyboardInterrupt could come, whatever the module does."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 def _take_1_2_3(n):
     return [[n - k] for k in (1, 2, 3) if k <= n]
 
