@@ -1,6 +1,7 @@
 //! The AVX-512 form of pair-value clearing (module `clear`).
 
 use super::clear::clear_pair_values_scalar;
+use super::Line;
 
 /// Byte i / 8 of the set held in `t` (T registers of 512 bits) for each
 /// byte i of `idx` below 64 T: `vpermb` for one register, `vpermi2b` for
@@ -214,7 +215,7 @@ pub(super) unsafe fn clear_pair_values_avx512<const T: usize>(
                 x &= x - 1;
             }
         }
-        let mut xs = [0u16; 32];
+        let mut xs = Line([0u16; 32]);
         while ia + 32 <= mid || ib + 32 <= n {
             for (at, end) in [(ia, mid), (ib, n)] {
                 if at + 32 > end {
@@ -234,9 +235,9 @@ pub(super) unsafe fn clear_pair_values_avx512<const T: usize>(
                     | _mm512_cmpeq_epi16_mask(x, _mm512_set1_epi16(want[1] as i16));
                 if k != 0 {
                     // SAFETY: `xs` holds 32 words.
-                    unsafe { _mm512_storeu_si512(xs.as_mut_ptr().cast(), x) };
+                    unsafe { _mm512_storeu_si512(xs.0.as_mut_ptr().cast(), x) };
                     for w in want.iter_mut() {
-                        if xs.contains(w) {
+                        if xs.0.contains(w) {
                             *w = u16::MAX;
                         }
                     }

@@ -19,6 +19,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::clear::clear_pair_values_scalar;
+use super::Line;
 
 /// At most this many values left: compares instead of stores (2 and 8
 /// measured slower on Officers; sets of more than 8 words take twice as
@@ -80,7 +81,7 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
     if left as usize > few {
         // One byte per value below the bound: 1 once some pair has it.
         let mut seen = [0u8; 2048];
-        let mut xs = [[0u16; 16]; 2 * 256 / 16];
+        let mut xs = Line([[0u16; 16]; 2 * 256 / 16]);
         for b in 0.. {
             let len = BLOCKS[b.min(BLOCKS.len() - 1)];
             if ia + len > mid || ib + len > n {
@@ -93,11 +94,11 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
                 // SAFETY: 2 d + 1 < 2 len / 16 <= 32: within `xs`;
                 // unaligned stores.
                 unsafe {
-                    _mm256_storeu_si256(xs[2 * d].as_mut_ptr().cast(), a);
-                    _mm256_storeu_si256(xs[2 * d + 1].as_mut_ptr().cast(), b);
+                    _mm256_storeu_si256(xs.0[2 * d].as_mut_ptr().cast(), a);
+                    _mm256_storeu_si256(xs.0[2 * d + 1].as_mut_ptr().cast(), b);
                 }
             }
-            let flat = xs.as_ptr().cast::<u16>();
+            let flat = xs.0.as_ptr().cast::<u16>();
             for i in 0..2 * len {
                 // SAFETY: i < 2 len <= 512 words of `xs`. (A volatile read:
                 // the compiler would move each value through vector

@@ -1,6 +1,6 @@
 //! Marking: the rare × common marks of a batch, as bits or as byte rows.
 
-use super::Isa;
+use super::{Isa, Line};
 
 /// [`mark_batch`] for one-word bitsets (every value below 64).
 #[inline]
@@ -236,8 +236,8 @@ unsafe fn mark_batch_avx512(
         unsafe { _mm512_loadu_si512(at.as_ptr().cast()) }
     });
     let vmask = _mm512_set1_epi16((bound - 1) as i16);
-    let mut at = [0u16; 32];
-    let mut addr = [[0u16; 32]; 2 * RUN];
+    let mut at = Line([0u16; 32]);
+    let mut addr = Line([[0u16; 32]; 2 * RUN]);
     let mut buf = vec![0u8; BYTE_ROWS];
     let mut i0 = 0;
     while i0 < heaps {
@@ -259,10 +259,10 @@ unsafe fn mark_batch_avx512(
                         let x = unsafe { _mm512_loadu_si512(src.as_ptr().add(32 * b).cast()) };
                         let a = _mm512_or_si512(_mm512_ternarylogic_epi32::<0x28>(x, gpv, vmask), row_at);
                         // SAFETY: r * blocks + b < RUN * 2: within `addr`.
-                        unsafe { _mm512_storeu_si512(addr.as_mut_ptr().add(r * blocks + b).cast(), a) };
+                        unsafe { _mm512_storeu_si512(addr.0.as_mut_ptr().add(r * blocks + b).cast(), a) };
                     }
                 }
-                let flat = addr.as_ptr().cast::<u16>();
+                let flat = addr.0.as_ptr().cast::<u16>();
                 for j in 0..run.len() * blocks * 32 {
                     // SAFETY: j < RUN * 2 * 32 words of `addr`. (A volatile
                     // read: vectorised, the loop moves each address through
@@ -291,8 +291,8 @@ unsafe fn mark_batch_avx512(
                 // (x ^ gp) & (bound − 1), then the row's offset.
                 let a = _mm512_or_si512(_mm512_ternarylogic_epi32::<0x28>(x, gpv, vmask), row_at);
                 // SAFETY: `at` is 64 bytes.
-                unsafe { _mm512_storeu_si512(at.as_mut_ptr().cast(), a) };
-                for &a in &at[..lanes] {
+                unsafe { _mm512_storeu_si512(at.0.as_mut_ptr().cast(), a) };
+                for &a in &at.0[..lanes] {
                     // SAFETY: a = (32 b + j) bound + v for lane j < lanes,
                     // so 32 b + j < len, and v < bound: below len * bound.
                     unsafe { *rows.get_unchecked_mut(a as usize) = 1 };
@@ -342,7 +342,7 @@ unsafe fn mark_batch_bytes_avx2(
     });
     let vmask = _mm256_set1_epi16((bound - 1) as i16);
     let zero = _mm256_setzero_si256();
-    let mut addr = [[0u16; 16]; 4 * RUN];
+    let mut addr = Line([[0u16; 16]; 4 * RUN]);
     let mut buf = vec![0u8; BYTE_ROWS];
     let mut i0 = 0;
     while i0 < heaps {
@@ -362,10 +362,10 @@ unsafe fn mark_batch_bytes_avx2(
                     let x = unsafe { _mm256_loadu_si256(src.as_ptr().add(16 * b).cast()) };
                     let a = _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(x, gpv), vmask), row_at);
                     // SAFETY: r * blocks + b < RUN * 4: within `addr`.
-                    unsafe { _mm256_storeu_si256(addr.as_mut_ptr().add(r * blocks + b).cast(), a) };
+                    unsafe { _mm256_storeu_si256(addr.0.as_mut_ptr().add(r * blocks + b).cast(), a) };
                 }
             }
-            let flat = addr.as_ptr().cast::<u16>();
+            let flat = addr.0.as_ptr().cast::<u16>();
             for j in 0..run.len() * blocks * 16 {
                 // SAFETY: j < RUN * 4 * 16 words of `addr`. (A volatile
                 // read, as in `mark_batch_avx512`: a flattened iterator

@@ -26,6 +26,14 @@
     allow(unused_variables, unused_imports, dead_code)
 )]
 
+/// A value on a 64-byte boundary (a cache line): the stack buffers that
+/// the kernels fill with vector stores and read right back. Unaligned,
+/// where the caller's frames leave the stack decides which 64-byte
+/// stores split across two lines, and a split store read back at once
+/// stalls: the same code ran 20% slower in one build than in another.
+#[repr(C, align(64))]
+pub(super) struct Line<T>(pub(super) T);
+
 mod check;
 mod clear;
 mod clear512;
