@@ -236,7 +236,6 @@ unsafe fn mark_batch_avx512(
         unsafe { _mm512_loadu_si512(at.as_ptr().cast()) }
     });
     let vmask = _mm512_set1_epi16((bound - 1) as i16);
-    let mut at = Line([0u16; 32]);
     let mut addr = Line([[0u16; 32]; 2 * RUN]);
     let mut buf = vec![0u8; BYTE_ROWS];
     let mut i0 = 0;
@@ -244,58 +243,49 @@ unsafe fn mark_batch_avx512(
         let len = (heaps - i0).min(group);
         let rows = &mut buf[..len * bound];
         rows.fill(0);
-        // Whole blocks of 32 heaps: the addresses of RUN rare positions
-        // are stored first, then their marks made. (Reading each block's
-        // addresses right after storing them stalls on the store.)
-        let rest = if len.is_multiple_of(32) {
-            let blocks = len / 32;
-            for run in rare.chunks(RUN) {
-                for (r, &(p, gp)) in run.iter().enumerate() {
-                    let start = off - p as usize + i0;
-                    let src = &vals[start..start + len];
-                    let gpv = _mm512_set1_epi16(gp as i16);
-                    for (b, &row_at) in rows_at.iter().enumerate().take(blocks) {
-                        // SAFETY: 32 b + 32 <= len: within `src`.
-                        let x = unsafe { _mm512_loadu_si512(src.as_ptr().add(32 * b).cast()) };
-                        let a = _mm512_or_si512(_mm512_ternarylogic_epi32::<0x28>(x, gpv, vmask), row_at);
-                        // SAFETY: r * blocks + b < RUN * 2: within `addr`.
-                        unsafe { _mm512_storeu_si512(addr.0.as_mut_ptr().add(r * blocks + b).cast(), a) };
-                    }
+        // Blocks of 32 heaps (the last one may hold fewer): the addresses
+        // of RUN rare positions are stored first, then their marks made.
+        // (Reading each block's addresses right after storing them stalls
+        // on the store.)
+        let blocks = len.div_ceil(32);
+        let last = len - 32 * (blocks - 1);
+        let live_last: __mmask32 = if last == 32 { !0 } else { (1u32 << last) - 1 };
+        for run in rare.chunks(RUN) {
+            for (r, &(p, gp)) in run.iter().enumerate() {
+                let start = off - p as usize + i0;
+                let src = &vals[start..start + len];
+                let gpv = _mm512_set1_epi16(gp as i16);
+                for (b, &row_at) in rows_at.iter().enumerate().take(blocks) {
+                    let live = if b + 1 == blocks { live_last } else { !0 };
+                    // SAFETY: the lanes of `live` are below len − 32 b:
+                    // within `src`; the others are not read.
+                    let x = unsafe { _mm512_maskz_loadu_epi16(live, src.as_ptr().add(32 * b).cast()) };
+                    // (x ^ gp) & (bound − 1), then the row's offset.
+                    let a = _mm512_or_si512(_mm512_ternarylogic_epi32::<0x28>(x, gpv, vmask), row_at);
+                    // SAFETY: r * blocks + b < RUN * 2: within `addr`.
+                    unsafe { _mm512_storeu_si512(addr.0.as_mut_ptr().add(r * blocks + b).cast(), a) };
                 }
-                let flat = addr.0.as_ptr().cast::<u16>();
+            }
+            let flat = addr.0.as_ptr().cast::<u16>();
+            if last == 32 {
                 for j in 0..run.len() * blocks * 32 {
                     // SAFETY: j < RUN * 2 * 32 words of `addr`. (A volatile
                     // read: vectorised, the loop moves each address through
                     // vector extracts, which is slower.)
                     let a = unsafe { std::ptr::read_volatile(flat.add(j)) };
-                    // SAFETY: as in the loop below (every lane is in use).
-                    unsafe { *rows.get_unchecked_mut(a as usize) = 1 };
-                }
-            }
-            &rare[..0]
-        } else {
-            rare
-        };
-        for &(p, gp) in rest {
-            let start = off - p as usize + i0;
-            let src = &vals[start..start + len];
-            let gpv = _mm512_set1_epi16(gp as i16);
-            // The byte of each mark, 32 heaps per vector (three vector
-            // operations), then one plain store per mark.
-            for (b, &row_at) in rows_at.iter().enumerate().take(len.div_ceil(32)) {
-                let lanes = (len - 32 * b).min(32);
-                let live: __mmask32 = if lanes == 32 { !0 } else { (1u32 << lanes) - 1 };
-                // SAFETY: lanes past `lanes` are masked off (not read); the
-                // others are within `src`.
-                let x = unsafe { _mm512_maskz_loadu_epi16(live, src.as_ptr().add(32 * b).cast()) };
-                // (x ^ gp) & (bound − 1), then the row's offset.
-                let a = _mm512_or_si512(_mm512_ternarylogic_epi32::<0x28>(x, gpv, vmask), row_at);
-                // SAFETY: `at` is 64 bytes.
-                unsafe { _mm512_storeu_si512(at.0.as_mut_ptr().cast(), a) };
-                for &a in &at.0[..lanes] {
-                    // SAFETY: a = (32 b + j) bound + v for lane j < lanes,
+                    // SAFETY: a = (32 b + j) bound + v for a lane j in use,
                     // so 32 b + j < len, and v < bound: below len * bound.
                     unsafe { *rows.get_unchecked_mut(a as usize) = 1 };
+                }
+            } else {
+                for e in 0..run.len() * blocks {
+                    let lanes = if e % blocks + 1 == blocks { last } else { 32 };
+                    for j in 32 * e..32 * e + lanes {
+                        // SAFETY: as above; only the lanes in use are read.
+                        let a = unsafe { std::ptr::read_volatile(flat.add(j)) };
+                        // SAFETY: as above.
+                        unsafe { *rows.get_unchecked_mut(a as usize) = 1 };
+                    }
                 }
             }
         }
@@ -454,8 +444,9 @@ mod tests {
         for words in [1usize, 2, 8, 64, 512] {
             let bound = words as u64 * 64;
             let vals: Vec<u16> = (0..3000).map(|_| rnd(bound) as u16).collect();
-            for heaps in [1usize, 7, 17, 33, 64, 65, 200] {
-                let rare: Vec<(u32, u16)> = (0..40)
+            for heaps in [1usize, 7, 17, 32, 33, 64, 65, 200] {
+                // 43: the last run of RUN positions is partial.
+                let rare: Vec<(u32, u16)> = (0..43)
                     .map(|_| (rnd(1000) as u32 + 1, rnd(bound) as u16))
                     .collect();
                 let off = 1500;
