@@ -155,7 +155,7 @@ impl BoardFamily {
 
     /// Whether it is three-row Chomp along its first row (`chomp:3xN`),
     /// whose analysis is the list of its P-positions
-    /// ([`crate::solve::chomp3`]).
+    /// ([`crate::solve::by_third_row`]).
     pub fn is_three_row_chomp(&self) -> bool {
         let s = self.spec.to_ascii_lowercase().replace(' ', "");
         s == "chomp:3xn"
@@ -180,7 +180,7 @@ impl BoardFamily {
 
     /// The values of the starts of the members 0..=upto, each valued on
     /// the family's process-wide memo
-    /// ([`crate::solve::components::shared_memo`], which a front end may
+    /// ([`crate::solve::shared_memo`], which a front end may
     /// fill from a memo file first and write out after).
     ///
     /// # Errors

@@ -2,7 +2,7 @@
 //! dense table and a script's own endless loop with `Error::Stopped`.
 
 use sprague::rules::{Dynamic, Game, HeapMoves, Ruleset, ScriptLimits, Value, Wythoff};
-use sprague::solve::{dense, sums::SumGraph, Limits, Solver};
+use sprague::solve::{extend_dense_within, Limits, Solver, SumGraph};
 use sprague::Error;
 use std::time::{Duration, Instant};
 
@@ -46,7 +46,7 @@ fn a_token_stopped_from_another_thread_ends_a_wythoff_search() {
 #[test]
 fn a_token_stopped_from_another_thread_ends_a_dense_table() {
     // Grundy's game to 3·10^5: O(n²), some 10^10 steps.
-    let r = stopped_soon(|limits| dense::extend_within(HeapMoves::Grundy, &mut Vec::new(), 300_000, &limits));
+    let r = stopped_soon(|limits| extend_dense_within(HeapMoves::Grundy, &mut Vec::new(), 300_000, &limits));
     assert_eq!(r, Err(Error::Stopped));
 }
 
@@ -79,7 +79,7 @@ fn the_token_ends_a_scripts_endless_loop_on_the_listing_threads() {
     );
     let moves = rules.heap_moves().expect("a heap game");
     let started = Instant::now();
-    let r = stopped_soon(|limits| dense::extend_within(moves, &mut Vec::new(), 2000, &limits));
+    let r = stopped_soon(|limits| extend_dense_within(moves, &mut Vec::new(), 2000, &limits));
     assert_eq!(r, Err(Error::Stopped));
     assert!(started.elapsed() < SOON, "ended only at the time limit");
 }
