@@ -52,8 +52,17 @@ impl Line {
     /// assert_eq!(values.into_wide(), vec![0, 1, 0, 1, 0, 1, 0]);
     /// ```
     pub fn load(spec: &str, read: ReadFile, script: ScriptLimits) -> Result<Line> {
+        Line::load_until(spec, read, script, &crate::Stop::NEVER)
+    }
+
+    /// [`Line::load`], a script's top-level statements ended with
+    /// [`Error::Stopped`] soon after `stop` is stopped.
+    ///
+    /// # Errors
+    /// As [`Line::load`], and [`Error::Stopped`].
+    pub fn load_until(spec: &str, read: ReadFile, script: ScriptLimits, stop: &crate::Stop) -> Result<Line> {
         if !is_family(spec) {
-            return Game::load(spec, read, script).map(Line::Heaps);
+            return Game::load_until(spec, read, script, stop).map(Line::Heaps);
         }
         let family = BoardFamily {
             spec: spec.trim().to_string(),
