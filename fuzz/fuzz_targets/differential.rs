@@ -19,7 +19,7 @@ use libfuzzer_sys::fuzz_target;
 use sprague::solve::engine::{Engine, SeqGame, Simd, Status, Tuning};
 use sprague::pattern::{prove, HeapLimits};
 use sprague::rules::{HeapMoves, Moves, OctalCode, Ruleset, Wizards, Wythoff};
-use sprague::solve::{dense, Limits, Solver};
+use sprague::solve::{extend_dense, Limits, Solver};
 use sprague::Outcome;
 use std::collections::HashMap;
 
@@ -124,7 +124,7 @@ fn closed_forms(u: &mut Unstructured) -> Result<()> {
 /// g(0..=upto) by the plain dense solver.
 fn plain_table(moves: HeapMoves<'_>, upto: u64) -> Vec<u32> {
     let mut t = Vec::new();
-    dense::extend(moves, &mut t, upto, u64::MAX).expect("a small table");
+    extend_dense(moves, &mut t, upto, u64::MAX).expect("a small table");
     t
 }
 

@@ -10,9 +10,11 @@
 //! Three rules hold for every call:
 //!
 //! - every long call (tables, values, analyses, skill curves, survey
-//!   runs) computes on a thread of its own without the GIL, with a stop
-//!   token in its limits, while the calling thread checks for signals
-//!   (module `interrupt`): Ctrl-C stops it with `KeyboardInterrupt`;
+//!   runs, contest problems, and the constructors, whose scripts' top-level
+//!   statements may run long) computes on a thread of its own without the
+//!   GIL, with a stop token in its limits, while the calling thread checks
+//!   for signals (module `interrupt`): Ctrl-C stops it with
+//!   `KeyboardInterrupt`;
 //! - rules from Python (`callback::PyRules`) enter through the library's
 //!   dynamic-ruleset seam, like Rhai scripts, and their failures come back
 //!   as the library's errors, values like any other;
@@ -25,6 +27,13 @@
 mod callback;
 mod errors;
 mod interrupt;
+// The CLI's reading of the memory this process can still get (the
+// system's and its control groups'), compiled here too so that a misère
+// quotient is bounded as `sprague analyze --misere` bounds it. One source:
+// the file is the CLI's.
+#[allow(dead_code)]
+#[path = "../../sprague-cli/src/cmd/sequence/memory.rs"]
+mod memory;
 mod survey;
 mod table;
 
@@ -34,8 +43,8 @@ use pyo3::prelude::*;
 use sprague::query::Query;
 use sprague::report::{analyze, misere_report, BoardFamily, Line};
 use sprague::rules::{Dynamic, Game, GameVisitor, Ruleset, ScriptLimits, ScriptRules};
-use sprague::solve::quotient::QuotientAsk;
-use sprague::solve::random::{parse_probability, Skill};
+use sprague::solve::QuotientAsk;
+use sprague::solve::{parse_probability, Skill};
 use sprague::solve::{Limits, Play};
 use sprague::{Error, Stop};
 use std::sync::Arc;
@@ -118,18 +127,20 @@ fn parse_skill(random: bool, skill: Option<&str>) -> Result<Option<Skill>, Error
 #[pymethods]
 impl Native {
     /// A game from its spec; `script:FILE` and `graph:FILE` read the file.
+    /// Ctrl-C stops it (a script's top-level statements) as it stops the
+    /// long calls.
     #[new]
     fn new(py: Python<'_>, spec: &str) -> PyResult<Native> {
-        let done = py.detach(|| {
-            errors::contain(|| {
-                // The library decides whether the spec is a family of boards.
-                Ok(
-                    match Line::load(spec, &mut read_spec_file, ScriptLimits::default())? {
-                        Line::Heaps(game) => (game, None),
-                        Line::Family(f) => (f.member(1, &mut read_spec_file)?, Some(f)),
-                    },
-                )
-            })
+        let spec = spec.to_string();
+        let done = stoppable(py, Limits::default(), move |limits| {
+            // The library decides whether the spec is a family of boards.
+            let script = ScriptLimits::default();
+            Ok(
+                match Line::load_until(&spec, &mut read_spec_file, script, &limits.stop)? {
+                    Line::Heaps(game) => (game, None),
+                    Line::Family(f) => (f.member(1, &mut read_spec_file)?, Some(f)),
+                },
+            )
         });
         let (game, family) = errors::finish(done, None)?;
         Ok(Native {
@@ -139,14 +150,14 @@ impl Native {
         })
     }
 
-    /// A game from the text of a Rhai script, named `script:NAME`.
+    /// A game from the text of a Rhai script, named `script:NAME`; Ctrl-C
+    /// stops its top-level statements.
     #[staticmethod]
     fn from_script(py: Python<'_>, text: &str, name: &str) -> PyResult<Native> {
-        let done = py.detach(|| {
-            errors::contain(|| {
-                let rules = ScriptRules::compile(name, text, ScriptLimits::default())?;
-                Ok(Game::Dynamic(Dynamic::new(Arc::new(rules))))
-            })
+        let (text, name) = (text.to_string(), name.to_string());
+        let done = stoppable(py, Limits::default(), move |limits| {
+            let rules = ScriptRules::compile_until(&name, &text, ScriptLimits::default(), &limits.stop)?;
+            Ok(Game::Dynamic(Dynamic::new(Arc::new(rules))))
         });
         let game = errors::finish(done, None)?;
         Ok(Native {
@@ -285,13 +296,16 @@ impl Native {
 
     /// The misère quotient of a heap game (the library's
     /// [`sprague::report::MisereReport`]), as JSON text: the keys of
-    /// `sprague analyze --misere --json`.
-    #[pyo3(signature = (upto=None, max_order=None, max_states=None, max_work=None))]
+    /// `sprague analyze --misere --json`. Its tables take at most
+    /// `max_memory` bytes, by default the memory this process can still
+    /// get, as the CLI reads it ([`memory::Memory::available`]).
+    #[pyo3(signature = (upto=None, max_order=None, max_memory=None, max_states=None, max_work=None))]
     fn analyze_misere(
         &self,
         py: Python<'_>,
         upto: Option<u64>,
         max_order: Option<usize>,
+        max_memory: Option<u64>,
         max_states: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<String> {
@@ -299,7 +313,7 @@ impl Native {
             let ask = QuotientAsk {
                 upto,
                 max_order,
-                memory: None,
+                memory: max_memory.or_else(|| memory::Memory::new().available()),
             };
             let report = misere_report(game, &ask, limits)?;
             serde_json::to_string(&report).map_err(|e| Failure::Internal(e.to_string()))
@@ -329,24 +343,25 @@ impl Native {
     }
 }
 
-/// The exact output of a contest problem on `input`.
+/// The exact output of a contest problem on `input`; Ctrl-C stops it
+/// between two tests (the solver stops once its output is closed).
 #[pyfunction]
 fn solve(py: Python<'_>, problem: &str, input: &str) -> PyResult<String> {
-    let done = py.detach(|| {
-        errors::contain(|| {
-            let p = sprague::report::problems::find(problem)?;
-            let mut text = String::new();
-            let result = {
-                let mut out = sprague::report::problems::Output::new(false, |line: &str| {
-                    text.push_str(line);
-                    text.push('\n');
-                    true
-                });
-                (p.solve)(input.as_bytes(), &mut out)
-            };
-            result?;
-            Ok(text)
-        })
+    let (problem, input) = (problem.to_string(), input.to_string());
+    let done = stoppable(py, Limits::default(), move |limits| {
+        let p = sprague::report::problems::find(&problem)?;
+        let mut text = String::new();
+        let result = {
+            let mut out = sprague::report::problems::Output::new(false, |line: &str| {
+                text.push_str(line);
+                text.push('\n');
+                // A stopped call's answer is dropped: the solver may end.
+                !limits.stop.is_stopped()
+            });
+            (p.solve)(input.as_bytes(), &mut out)
+        };
+        result?;
+        Ok(text)
     });
     errors::finish(done, None)
 }

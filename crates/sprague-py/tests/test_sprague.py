@@ -182,6 +182,28 @@ def test_misere_analysis_matches_cli(spec, upto):
         assert ours["all_heaps"] and ours["period"] is not None
 
 
+def test_misere_analysis_is_bounded_by_memory():
+    """max_memory bounds the quotient's tables (by default the memory the
+    process can still get, as the CLI reads it): less memory, fewer
+    elements a candidate may have, and a quotient past it is refused."""
+    g = sprague.Game("kayles")
+    orders = [g.analyze(12, misere=True, max_memory=m)["max_order"] for m in (1 << 20, 1 << 26, 1 << 40)]
+    assert 0 < orders[0] < orders[1] < orders[2], orders
+    # By default the memory the process can still get bounds it, as the CLI
+    # reads it (not the library's unbounded default, 2^27 elements): a
+    # huge max_order is lowered to what that memory holds, about the CLI's
+    # figure (the free memory moves a little between the two runs).
+    huge = str(10**9)
+    ours = g.analyze(12, misere=True, max_order=int(huge))["max_order"]
+    cli = cli_json("analyze", "kayles", "--misere", "--upto", "12", "--max-order", huge)["max_order"]
+    assert ours < 1 << 27 and abs(ours - cli) <= cli // 10, (ours, cli)
+    with pytest.raises(sprague.LimitExceeded, match="memory available"):
+        sprague.Game("dawson-kayles").analyze(20, misere=True, max_memory=1 << 16)
+    for bad in (0, -1):
+        with pytest.raises(sprague.BadInput, match="max_memory"):
+            g.analyze(12, misere=True, max_memory=bad)
+
+
 def test_misere_analysis_bounds_and_refusals():
     g = sprague.Game("kayles")
     assert g.analyze(12, misere=True, max_order=100)["max_order"] == 100
@@ -194,6 +216,8 @@ def test_misere_analysis_bounds_and_refusals():
         g.analyze(3, 4, misere=True)
     with pytest.raises(sprague.BadInput, match="misere=True"):
         g.analyze(12, max_order=10)
+    with pytest.raises(sprague.BadInput, match="misere=True"):
+        g.analyze(12, max_memory=1 << 20)
     with pytest.raises(sprague.BadInput) as e:
         sprague.Game("wythoff").analyze(misere=True)
     assert str(e.value) == _cli_error("analyze", "wythoff", "--misere")

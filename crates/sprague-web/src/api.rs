@@ -17,7 +17,7 @@ use sprague::pattern::Language;
 use sprague::query::Query;
 use sprague::report::{self, AnalyzeReport, ExactKind, Line, LineOptions};
 use sprague::rules::{Game, GameVisitor, Ruleset, ScriptLimits};
-use sprague::solve::random::Skill;
+use sprague::solve::Skill;
 use sprague::solve::{Limits, Play};
 
 /// The longest spec accepted, in characters.

@@ -15,7 +15,7 @@ use crate::work::Cost;
 use crate::Shared;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use sprague::solve::quotient::QuotientAsk;
+use sprague::solve::QuotientAsk;
 
 /// Answers `r`, a request with `misere` (or `max_order`) set.
 pub(crate) async fn analyze(s: Shared, client: Client, r: AnalyzeRequest) -> Result<Response, ApiError> {

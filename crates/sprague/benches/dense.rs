@@ -2,7 +2,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use sprague::rules::{HeapMoves, OctalCode};
-use sprague::solve::dense;
+use sprague::solve::extend_dense;
 use std::hint::black_box;
 
 fn tables(c: &mut Criterion) {
@@ -16,7 +16,7 @@ fn tables(c: &mut Criterion) {
         g.bench_function(format!("{name} to 20000"), |b| {
             b.iter(|| {
                 let mut t = Vec::new();
-                dense::extend(moves, &mut t, black_box(20_000), u64::MAX).unwrap();
+                extend_dense(moves, &mut t, black_box(20_000), u64::MAX).unwrap();
                 t
             })
         });
@@ -24,7 +24,7 @@ fn tables(c: &mut Criterion) {
     g.bench_function("subtract:1,3,4 to 10^6", |b| {
         b.iter(|| {
             let mut t = Vec::new();
-            dense::extend(
+            extend_dense(
                 HeapMoves::Subtract(&[1, 3, 4]),
                 &mut t,
                 black_box(1_000_000),

@@ -10,9 +10,9 @@
 //! within a few steps instead of running on to its bounds.
 //!
 //! Who looks at it: the work counters of [`crate::solve::Solver`],
-//! [`crate::solve::sums::SumGraph`], [`crate::solve::outcome`],
-//! [`crate::solve::quotient`], [`crate::solve::loopy`] and the other
-//! searches; every 1024 heaps of a dense table ([`crate::solve::dense`]);
+//! [`crate::solve::SumGraph`], [`crate::solve::OutcomeSearch`],
+//! [`crate::solve::MisereQuotient`], loopy values and the other
+//! searches; every 1024 heaps of a dense table ([`crate::solve::extend_dense`]);
 //! the batches of the sequence engine where queries and analyses run it;
 //! the threads a computation starts (each gets a clone: the threads that
 //! list a scripted heap game's moves look at it every 16 heaps); and a

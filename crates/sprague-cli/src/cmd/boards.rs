@@ -6,7 +6,7 @@ use crate::cli::{AnalyzeArgs, BoardArgs, TableArgs};
 use anyhow::Context;
 use sprague::report::{BoardFamily, Line, LineOptions};
 use sprague::rules::Game;
-use sprague::solve::components::{shared_memo, ComponentMemo};
+use sprague::solve::{shared_memo, ComponentMemo};
 use std::io::Write;
 
 /// The positions asked for, or the start the spec names when none is.
@@ -152,13 +152,13 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
 /// three-row Chomp with b ≤ B, by third row c (a last run a = b + k given
 /// as a run, as Brouwer's table states them).
 fn three_row_chomp(upto: u64, json: bool, out: &mut dyn Write) -> anyhow::Result<()> {
-    const MOST: u64 = sprague::solve::chomp3::MAX_LISTED as u64;
+    const MOST: u64 = sprague::solve::CHOMP3_MAX_LISTED as u64;
     if upto > MOST {
         anyhow::bail!(
             "three-row Chomp is listed to b ≤ {MOST} (O(B³) steps): give --upto {MOST} or less, not {upto}"
         );
     }
-    let rows = sprague::solve::chomp3::by_third_row(upto as usize, &sprague::Stop::new())?;
+    let rows = sprague::solve::by_third_row(upto as usize, &sprague::Stop::new())?;
     if json {
         let v = serde_json::json!({"spec": "chomp:3xN", "checked_upto": upto, "third_rows": rows});
         serde_json::to_writer_pretty(&mut *out, &v)?;

@@ -9,7 +9,7 @@ use crate::cli::SurveyArgs;
 use anyhow::{bail, Context};
 use sprague::pattern::survey::{self, MisereRecord};
 use sprague::rules::OctalCode;
-use sprague::solve::quotient::QUOTIENT_MAX_HEAP;
+use sprague::solve::QUOTIENT_MAX_HEAP;
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};

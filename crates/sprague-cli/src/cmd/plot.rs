@@ -25,7 +25,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use sprague::report::{skill_report, IsHeap, SkillReport};
 use sprague::rules::{Game, GameVisitor, Ruleset};
-use sprague::solve::skill_curve::CURVE_STEPS;
+use sprague::solve::CURVE_STEPS;
 use sprague::solve::{Limits, Play, Solver};
 use std::io::Write;
 use std::path::Path;

@@ -8,7 +8,7 @@ use crate::cli::AnalyzeArgs;
 use anyhow::bail;
 use sprague::report::{misere_report, MisereReport};
 use sprague::rules::Game;
-use sprague::solve::quotient::QuotientAsk;
+use sprague::solve::QuotientAsk;
 use std::io::Write;
 
 /// Runs `sprague analyze SPEC --misere [--upto N] [--max-order N]`.

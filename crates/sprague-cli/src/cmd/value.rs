@@ -5,8 +5,8 @@
 use crate::cli::ValueArgs;
 use sprague::query::Query;
 use sprague::report::{value_report, ReportedMove, ValueReport};
-use sprague::solve::random::{parse_probability, Skill};
 use sprague::solve::Play;
+use sprague::solve::{parse_probability, Skill};
 use sprague::{Nimber, Outcome};
 use std::io::Write;
 

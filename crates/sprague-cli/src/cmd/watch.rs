@@ -10,7 +10,7 @@
 //! (the tests set 0).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sprague::solve::progress::{reporting, Progress, Step, Task};
+use sprague::solve::{reporting, Progress, Step, Task};
 use std::cell::{Cell, RefCell};
 use std::io::{IsTerminal, Write};
 use std::rc::Rc;

@@ -5,7 +5,7 @@
 use assert_cmd::Command;
 use sprague::pattern::{prove, HeapLimits};
 use sprague::rules::{Game, GameVisitor, Ruleset};
-use sprague::solve::{dense, Limits, Solver};
+use sprague::solve::{extend_dense, Limits, Solver};
 use std::path::{Path, PathBuf};
 
 fn sprague() -> Command {
@@ -224,7 +224,7 @@ fn brute(spec: &str, ns: &[u64]) -> Vec<u64> {
         fn visit<R: Ruleset>(self, rules: &R) -> Vec<u64> {
             let moves = rules.heap_moves().unwrap();
             let mut table = Vec::new();
-            dense::extend(moves, &mut table, 4000, u64::MAX).unwrap();
+            extend_dense(moves, &mut table, 4000, u64::MAX).unwrap();
             let proof = prove(moves, HeapLimits::default()).unwrap().unwrap();
             let mut solver = Solver::new(rules, Limits::default());
             self.0

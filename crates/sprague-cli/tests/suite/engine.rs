@@ -19,7 +19,7 @@ fn bin() -> PathBuf {
 fn plain_octal(code: &str, upto: u64) -> Vec<u16> {
     let code = OctalCode::parse(code).unwrap();
     let mut t = Vec::new();
-    sprague::solve::dense::extend(HeapMoves::Octal(&code), &mut t, upto, u64::MAX).unwrap();
+    sprague::solve::extend_dense(HeapMoves::Octal(&code), &mut t, upto, u64::MAX).unwrap();
     t.into_iter().map(|v| v as u16).collect()
 }
 

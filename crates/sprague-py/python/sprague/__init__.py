@@ -408,6 +408,7 @@ class Game:
         *,
         misere: bool = False,
         max_order: Optional[int] = None,
+        max_memory: Optional[int] = None,
         **limits: Optional[int],
     ) -> Any:
         """The patterns in the values, each proven or observed (``sprague
@@ -422,13 +423,19 @@ class Game:
         ``stopped``, ``proof``, ``max_order``, ``seconds``, ...): of the
         heaps up to ``upto``, or without it the first complete quotient
         (its period proven) among the first 1000 heaps; ``max_order``
-        bounds the elements a candidate may have."""
+        bounds the elements a candidate may have, and ``max_memory`` the
+        bytes its tables may take (by default the memory this process can
+        still get, as the CLI reads it: past it, ``LimitExceeded``)."""
         if misere:
             if upto2 is not None:
                 raise BadInput("misere=True takes upto (the largest heap), not upto2")
-            return json.loads(self._native.analyze_misere(upto, max_order, **limits))
-        if max_order is not None:
-            raise BadInput("max_order bounds a misère quotient: give it with misere=True")
+            if max_memory is not None and max_memory < 1:
+                raise BadInput(
+                    f"max_memory {max_memory}: give the most bytes the quotient's tables may take, at least 1"
+                )
+            return json.loads(self._native.analyze_misere(upto, max_order, max_memory, **limits))
+        if max_order is not None or max_memory is not None:
+            raise BadInput("max_order and max_memory bound a misère quotient: give them with misere=True")
         text, code = self._native.analyze(upto, upto2, **limits)
         d = json.loads(text)
         return Analysis(

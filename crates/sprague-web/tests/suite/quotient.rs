@@ -7,8 +7,8 @@ use super::harness::{app, app_with, post, refused};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sprague::report::misere_report;
-use sprague::solve::quotient::{bytes_for_order, QuotientAsk};
 use sprague::solve::Limits;
+use sprague::solve::{bytes_for_order, QuotientAsk};
 use std::time::Duration;
 
 /// The report as JSON without its time, which differs run to run.

@@ -54,7 +54,7 @@ pub const MAX_BASE: u64 = 1 << 16;
 /// use sprague::pattern::floor::prove_floor;
 /// use sprague::rules::HeapMoves;
 /// let mut g = Vec::new();
-/// sprague::solve::dense::extend(HeapMoves::Divide(&[2, 3, 4, 5, 6]), &mut g, 200, 1000).unwrap();
+/// sprague::solve::extend_dense(HeapMoves::Divide(&[2, 3, 4, 5, 6]), &mut g, 200, 1000).unwrap();
 /// let f = prove_floor(&[2, 3, 4, 5, 6], &g).unwrap();
 /// assert_eq!((f.base, f.n0), (12, 6));
 /// ```

@@ -123,7 +123,7 @@ fn search(
 /// use sprague::pattern::periodic::proven_period;
 /// use sprague::rules::HeapMoves;
 /// let mut g = Vec::new();
-/// sprague::solve::dense::extend(HeapMoves::Subtract(&[1, 3, 4]), &mut g, 40, 100).unwrap();
+/// sprague::solve::extend_dense(HeapMoves::Subtract(&[1, 3, 4]), &mut g, 40, 100).unwrap();
 /// let (p, _why) = proven_period(HeapMoves::Subtract(&[1, 3, 4]), &g).unwrap();
 /// assert_eq!((p.preperiod, p.period), (0, 7));
 /// ```

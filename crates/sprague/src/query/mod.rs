@@ -5,7 +5,7 @@
 //! - Normal play of acyclic games: Sprague–Grundy values ([`Solver`](crate::solve::Solver)), with
 //!   heap values from a proven pattern where one exists.
 //! - Misère Nim: Bouton's rule, for heaps of any size.
-//! - Misère play of sums of tame games: genus theory ([`tame`](crate::solve::tame)), for
+//! - Misère play of sums of tame games: genus theory ([`tame`](fn@crate::solve::tame)), for
 //!   components of any size whose positions all play as misère Nim's.
 //! - Misère play of sums of heaps: a proven misère quotient — of every
 //!   heap size where the pretending function's period is proven, else of
@@ -14,7 +14,7 @@
 //!   exact graph of whole sums ([`SumGraph`]) and retrograde analysis.
 //! - Loopy games: Smith's generalised values per component and his rule for
 //!   sums; draws are reported as `D`, never as a win or a loss.
-//! - Random and skilled play: [`random::win_probability`] on the same graph.
+//! - Random and skilled play: [`win_probability`](crate::solve::win_probability) on the same graph.
 //!
 //! It lives above [`crate::pattern`] because it uses the proven patterns.
 

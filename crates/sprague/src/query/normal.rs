@@ -237,7 +237,7 @@ pub(super) fn normal_answer<R: Ruleset>(
 
 /// Normal play of a game on a board or graph: each component's value from
 /// the component solver on the family's shared memo
-/// ([`crate::solve::components`]).
+/// ([`crate::solve::ComponentSolver`]).
 fn split_answer<R: Ruleset>(
     rules: &R,
     split: &dyn crate::rules::board::Splitting<R::Position>,

@@ -19,7 +19,7 @@ fn tame_limits() -> Limits {
 }
 
 /// Misère play of a sum of tame components (genus theory, see
-/// [`tame`](crate::solve::tame)): the sum plays as a position of misère
+/// [`tame`](fn@crate::solve::tame)): the sum plays as a position of misère
 /// Nim. `None` where a component is wild or loopy, or reaches more than
 /// [`TAME_LIMITS`].
 pub(super) fn tame_answer<R: Ruleset>(

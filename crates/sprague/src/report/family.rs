@@ -52,8 +52,17 @@ impl Line {
     /// assert_eq!(values.into_wide(), vec![0, 1, 0, 1, 0, 1, 0]);
     /// ```
     pub fn load(spec: &str, read: ReadFile, script: ScriptLimits) -> Result<Line> {
+        Line::load_until(spec, read, script, &crate::Stop::NEVER)
+    }
+
+    /// [`Line::load`], a script's top-level statements ended with
+    /// [`Error::Stopped`] soon after `stop` is stopped.
+    ///
+    /// # Errors
+    /// As [`Line::load`], and [`Error::Stopped`].
+    pub fn load_until(spec: &str, read: ReadFile, script: ScriptLimits, stop: &crate::Stop) -> Result<Line> {
         if !is_family(spec) {
-            return Game::load(spec, read, script).map(Line::Heaps);
+            return Game::load_until(spec, read, script, stop).map(Line::Heaps);
         }
         let family = BoardFamily {
             spec: spec.trim().to_string(),
@@ -155,7 +164,7 @@ impl BoardFamily {
 
     /// Whether it is three-row Chomp along its first row (`chomp:3xN`),
     /// whose analysis is the list of its P-positions
-    /// ([`crate::solve::chomp3`]).
+    /// ([`crate::solve::by_third_row`]).
     pub fn is_three_row_chomp(&self) -> bool {
         let s = self.spec.to_ascii_lowercase().replace(' ', "");
         s == "chomp:3xn"
@@ -180,7 +189,7 @@ impl BoardFamily {
 
     /// The values of the starts of the members 0..=upto, each valued on
     /// the family's process-wide memo
-    /// ([`crate::solve::components::shared_memo`], which a front end may
+    /// ([`crate::solve::shared_memo`], which a front end may
     /// fill from a memo file first and write out after).
     ///
     /// # Errors

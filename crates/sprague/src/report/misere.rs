@@ -90,7 +90,7 @@ pub struct QuotientProof {
 ///
 /// ```
 /// use sprague::report::misere_report;
-/// use sprague::solve::quotient::QuotientAsk;
+/// use sprague::solve::QuotientAsk;
 /// let game: sprague::Game = "octal:0.75".parse()?;
 /// let r = misere_report(&game, &QuotientAsk::default(), sprague::Limits::default())?;
 /// assert_eq!((r.order, r.all_heaps, r.p_portion.len()), (8, true, 2));

@@ -5,7 +5,7 @@
 //! Python's `Game.table`), so they reach the same N in the same time. The
 //! work runs in slices of about a tenth of a second, and the caller's
 //! [`Watch`] is called between slices: to stop, or to check the memory
-//! left (progress goes to the reporter of [`crate::solve::progress`], as
+//! left (progress goes to the reporter of [`crate::solve::Progress`], as
 //! every long computation's does).
 
 use crate::rules::{Convention, Ruleset};

@@ -123,6 +123,17 @@ impl Game {
         read: &mut dyn FnMut(&str) -> std::result::Result<String, String>,
         limits: ScriptLimits,
     ) -> Result<Game> {
+        Game::load_until(spec, read, limits, &crate::Stop::NEVER)
+    }
+
+    /// [`Game::load`], a script's top-level statements ended with
+    /// [`Error::Stopped`] soon after `stop` is stopped.
+    pub fn load_until(
+        spec: &str,
+        read: &mut dyn FnMut(&str) -> std::result::Result<String, String>,
+        limits: ScriptLimits,
+        stop: &crate::Stop,
+    ) -> Result<Game> {
         let trimmed = spec.trim();
         if let Some((name, file)) = trimmed.split_once(':') {
             let kind = name.trim().to_ascii_lowercase();
@@ -144,7 +155,7 @@ impl Game {
                 if kind == "graph" {
                     return GraphGame::parse(file, &text).map(Game::Graph);
                 }
-                return script_game(spec, file, &text, limits);
+                return script_game(spec, file, &text, limits, stop);
             }
             if kind == "node-kayles" || kind == "octal-graph" {
                 return graph_game(spec, &kind, file, Some(read));
@@ -364,14 +375,26 @@ pub fn catalog() -> &'static [CatalogEntry] {
 
 /// The game of a script's text (feature `scripts`).
 #[cfg(feature = "scripts")]
-fn script_game(_spec: &str, file: &str, text: &str, limits: ScriptLimits) -> Result<Game> {
-    let rules = super::ScriptRules::compile(file, text, limits)?;
+fn script_game(
+    _spec: &str,
+    file: &str,
+    text: &str,
+    limits: ScriptLimits,
+    stop: &crate::Stop,
+) -> Result<Game> {
+    let rules = super::ScriptRules::compile_until(file, text, limits, stop)?;
     Ok(Game::Dynamic(Dynamic::new(std::sync::Arc::new(rules))))
 }
 
 /// A build without scripts names the feature that runs them.
 #[cfg(not(feature = "scripts"))]
-fn script_game(spec: &str, _file: &str, _text: &str, _limits: ScriptLimits) -> Result<Game> {
+fn script_game(
+    spec: &str,
+    _file: &str,
+    _text: &str,
+    _limits: ScriptLimits,
+    _stop: &crate::Stop,
+) -> Result<Game> {
     Err(Error::BadSpec {
         spec: spec.to_string(),
         reason: "this build of sprague runs no scripts (build the library with its `scripts` feature)".into(),

@@ -181,7 +181,7 @@ pub trait Ruleset: Send + Sync {
 
     /// For games whose positions split into components with canonical
     /// keys (games on boards and graphs, [`board`]): the rules on keys, so
-    /// that [`crate::solve::components`] values each shape once.
+    /// that [`crate::solve::ComponentSolver`] values each shape once.
     fn splitting(&self) -> Option<&dyn board::Splitting<Self::Position>> {
         None
     }

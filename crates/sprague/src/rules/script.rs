@@ -177,6 +177,16 @@ impl ScriptRules {
     /// failing top-level statement, a constant of the wrong type, or a
     /// missing `fn moves(p)`.
     pub fn compile(name: &str, text: &str, limits: ScriptLimits) -> Result<ScriptRules> {
+        ScriptRules::compile_until(name, text, limits, &Stop::NEVER)
+    }
+
+    /// [`ScriptRules::compile`], whose top-level statements end with
+    /// [`Error::Stopped`] soon after `stop` is stopped (a front end that
+    /// Ctrl-C stops compiles this way).
+    ///
+    /// # Errors
+    /// As [`ScriptRules::compile`], and [`Error::Stopped`].
+    pub fn compile_until(name: &str, text: &str, limits: ScriptLimits, stop: &Stop) -> Result<ScriptRules> {
         let fail = |reason: String| Error::Script {
             script: format!("script:{name}"),
             reason,
@@ -185,12 +195,11 @@ impl ScriptRules {
         let ast = engine.compile(text).map_err(|e| fail(syntax(&e)))?;
         let failed = |e: Box<EvalAltResult>| failure(name, *e, "the top-level statements", limits);
         let mut scope = Scope::new();
-        // The top-level statements: bounded by the time limit only.
-        let never = Stop::NEVER;
-        watch(&mut engine, limits, &never);
+        // The top-level statements: bounded by the time limit and `stop`.
+        watch(&mut engine, limits, stop);
         engine
             .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| stopped_or(&never, || failed(e)))?;
+            .map_err(|e| stopped_or(stop, || failed(e)))?;
         let mut constants: HashMap<String, RDyn> = HashMap::default();
         for (n, _, v) in scope.iter() {
             constants.insert(n.to_string(), v);

@@ -23,7 +23,7 @@ use crate::Result;
 /// Ends with [`crate::Error::Stopped`] soon after `stop` is stopped.
 ///
 /// ```
-/// use sprague::solve::chomp3::three_row_p_positions;
+/// use sprague::solve::three_row_p_positions;
 /// let f = three_row_p_positions(5, &sprague::Stop::new()).unwrap();
 /// assert_eq!(f[0][0], Some(1)); // the poison alone
 /// assert_eq!(f[4][0], Some(5)); // two rows: [b + 1, b]
@@ -114,7 +114,7 @@ pub struct Run {
 /// third row c = 0..=upto ([`three_row_p_positions`]).
 ///
 /// ```
-/// use sprague::solve::chomp3::by_third_row;
+/// use sprague::solve::by_third_row;
 /// let rows = by_third_row(20, &sprague::Stop::new()).unwrap();
 /// // c = 1: only [3, 1, 1] and [2, 2, 1].
 /// assert_eq!(rows[1].positions, vec![[3, 1, 1], [2, 2, 1]]);

@@ -27,7 +27,7 @@ const MAGIC: &[u8] = b"sprague component memo 1\n";
 /// # Examples
 /// ```
 /// use sprague::rules::board::Cram;
-/// use sprague::solve::components::{ComponentMemo, ComponentSolver};
+/// use sprague::solve::{ComponentMemo, ComponentSolver};
 /// use sprague::solve::Limits;
 /// use sprague::rules::Ruleset;
 /// use sprague::Nimber;
@@ -327,7 +327,7 @@ pub type ValuesAndMoves<P> = (Vec<Nimber>, Vec<WinningMove<P>>, usize);
 
 /// Each component's value and every winning move of the sum `sum`: small
 /// components valued exactly on `memo`, large ones by outcome search
-/// ([`super::nimber_search`]); a move in component i wins when the parts it
+/// ([`super::NimberSearch`]); a move in component i wins when the parts it
 /// leaves plus a heap of g_i xor (the sum's value) form a P-position.
 /// Also returns the number of sums the outcome search settled.
 ///

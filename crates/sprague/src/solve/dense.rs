@@ -31,7 +31,7 @@ use crate::{Error, Result};
 /// ```
 /// use sprague::rules::HeapMoves;
 /// let mut t = Vec::new();
-/// sprague::solve::dense::extend(HeapMoves::Subtract(&[1, 2]), &mut t, 6, 100).unwrap();
+/// sprague::solve::extend_dense(HeapMoves::Subtract(&[1, 2]), &mut t, 6, 100).unwrap();
 /// assert_eq!(t, [0, 1, 2, 0, 1, 2, 0]);
 /// ```
 pub fn extend(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, max_states: u64) -> Result<()> {
@@ -213,17 +213,17 @@ pub fn work(moves: HeapMoves<'_>, from: u64, upto: u64) -> u128 {
 }
 
 /// [`extend`] within every bound of `limits`: refuses, before any work, a
-/// table whose cost ([`work`]) exceeds `limits.max_work` (or whose values
+/// table whose cost (the option values it would look at) exceeds `limits.max_work` (or whose values
 /// would pass `limits.max_memory`), and ends with [`Error::Stopped`] soon
 /// after `limits.stop` is stopped.
 ///
 /// # Examples
 /// ```
 /// use sprague::rules::HeapMoves;
-/// use sprague::solve::{dense::extend_within, Limits};
+/// use sprague::solve::{extend_dense_within, Limits};
 /// let limits = Limits::default();
 /// limits.stop.stop();
-/// let r = extend_within(HeapMoves::Grundy, &mut Vec::new(), 5000, &limits);
+/// let r = extend_dense_within(HeapMoves::Grundy, &mut Vec::new(), 5000, &limits);
 /// assert_eq!(r, Err(sprague::Error::Stopped));
 /// ```
 pub fn extend_within(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, limits: &Limits) -> Result<()> {
@@ -238,13 +238,8 @@ pub fn extend_within(moves: HeapMoves<'_>, table: &mut Vec<u32>, upto: u64, limi
 /// whole table first, so that it names the same limit as one that
 /// computes it at once.
 ///
-/// # Examples
-/// ```
-/// use sprague::rules::HeapMoves;
-/// use sprague::solve::{dense::check_within, Limits};
-/// let e = check_within(HeapMoves::Nim, 0, 100_000_000, &Limits::default()).unwrap_err();
-/// assert!(e.to_string().contains("a table of 100000001 values"), "{e}");
-/// ```
+/// The crate's own; its example is the unit test
+/// `check_within_names_the_table_too_large`.
 pub fn check_within(moves: HeapMoves<'_>, from: u64, upto: u64, limits: &Limits) -> Result<()> {
     for limit in [limits.max_states, u32::MAX as u64] {
         if upto >= limit {
@@ -365,6 +360,12 @@ impl Marker<'_> {
 mod tests {
     use super::*;
     use crate::rules::OctalCode;
+
+    #[test]
+    fn check_within_names_the_table_too_large() {
+        let e = check_within(HeapMoves::Nim, 0, 100_000_000, &Limits::default()).unwrap_err();
+        assert!(e.to_string().contains("a table of 100000001 values"), "{e}");
+    }
 
     /// The plain mex of xors of pairs, for values of any size.
     fn naive_grundy_step(t: &[u32], n: usize) -> u32 {

@@ -54,12 +54,12 @@ impl fmt::Display for Generalized {
 /// that no move can turn into a win).
 ///
 /// ```
-/// use sprague::solve::loopy::{sum_value, Generalized};
+/// use sprague::solve::{generalized_sum, Generalized};
 /// use sprague::Outcome;
 /// let inf = Generalized::Infinite([0, 2].into());
-/// let s = sum_value(&[inf, Generalized::Finite(2)]);
+/// let s = generalized_sum(&[inf, Generalized::Finite(2)]);
 /// assert_eq!(s.to_string(), "∞0,2");
-/// assert_eq!(sum_value(&[Generalized::Finite(1), Generalized::Finite(1)]), Generalized::Finite(0));
+/// assert_eq!(generalized_sum(&[Generalized::Finite(1), Generalized::Finite(1)]), Generalized::Finite(0));
 /// ```
 pub fn sum_value(parts: &[Generalized]) -> Generalized {
     let mut x = 0u64;
@@ -115,21 +115,8 @@ enum Label {
 /// O((largest finite value + 1) × moves × branching) in the worst case;
 /// about O(moves) per value level in practice.
 ///
-/// # Examples
-/// ```
-/// use sprague::rules::UpDown;
-/// use sprague::solve::{loopy::values, sums::SumGraph, Limits};
-///
-/// // Take 1, or add 1 while the heap stays ≤ 3: 2 and 3 can shuttle for
-/// // ever; from 1 the player to move takes the last token.
-/// let g = UpDown { take: vec![1], add: vec![1], max: 3 };
-/// let mut graph = SumGraph::new(&g, Limits::default());
-/// let s = graph.add_root(&[2]).unwrap();
-/// let one = graph.find(&[1]).unwrap();
-/// let v = values(&graph, u64::MAX).unwrap();
-/// assert_eq!(v[s as usize].to_string(), "∞");
-/// assert_eq!(v[one as usize].to_string(), "∞0");
-/// ```
+/// The crate's own (a program asks for loopy values through
+/// [`crate::query`]); its example is the unit test `updown_shuttles_forever`.
 pub fn values<R: Ruleset>(graph: &SumGraph<'_, R>, max_work: u64) -> Result<Vec<Generalized>> {
     let n = graph.len();
     if (0..n as StateId).any(|s| graph.decided(s).is_some()) {
@@ -208,4 +195,28 @@ pub fn values<R: Ruleset>(graph: &SumGraph<'_, R>, max_work: u64) -> Result<Vec<
             ),
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::UpDown;
+    use crate::solve::Limits;
+
+    /// Take 1, or add 1 while the heap stays ≤ 3: 2 and 3 can shuttle for
+    /// ever; from 1 the player to move takes the last token.
+    #[test]
+    fn updown_shuttles_forever() {
+        let g = UpDown {
+            take: vec![1],
+            add: vec![1],
+            max: 3,
+        };
+        let mut graph = SumGraph::new(&g, Limits::default());
+        let s = graph.add_root(&[2]).unwrap();
+        let one = graph.find(&[1]).unwrap();
+        let v = values(&graph, u64::MAX).unwrap();
+        assert_eq!(v[s as usize].to_string(), "∞");
+        assert_eq!(v[one as usize].to_string(), "∞0");
+    }
 }

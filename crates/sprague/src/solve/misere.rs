@@ -3,8 +3,8 @@
 //!
 //! Misère values do not add, so apart from Nim every answer here comes from
 //! the exact graph of whole sums ([`SumGraph`]). Sums of tame games are
-//! answered in [`tame`](super::tame), sums of heaps by their misère
-//! quotient in [`quotient`](super::quotient).
+//! answered in [`tame`](fn@super::tame), sums of heaps by their misère
+//! quotient in [`quotient`](super::MisereQuotient).
 
 use super::sums::SumGraph;
 use super::{Limits, Play};
@@ -21,7 +21,7 @@ use std::fmt;
 /// O(number of heaps).
 ///
 /// ```
-/// use sprague::solve::misere::bouton;
+/// use sprague::solve::bouton;
 /// use sprague::Outcome;
 /// assert_eq!(bouton(&[1, 1, 1]), Outcome::P);
 /// assert_eq!(bouton(&[1, 1]), Outcome::N);
@@ -52,7 +52,7 @@ pub fn bouton(heaps: &[u64]) -> Outcome {
 /// even.
 ///
 /// ```
-/// use sprague::solve::misere::bouton_moves;
+/// use sprague::solve::bouton_moves;
 /// assert_eq!(bouton_moves(&[1, 1, 5]), vec![(2, 1)]);
 /// assert_eq!(bouton_moves(&[3, 4, 5]), vec![(0, 1)]);
 /// ```
@@ -96,7 +96,7 @@ pub fn bouton_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::{misere::misere_values, Limits};
+/// use sprague::solve::{misere_values, Limits};
 /// // Misère nim heaps: g⁻(0) = 1, g⁻(1) = 0, then g⁻(n) = n.
 /// assert_eq!(misere_values(&Nim, &[0, 1, 2, 3], Limits::default()).unwrap(), [1, 0, 2, 3]);
 /// ```
@@ -222,7 +222,7 @@ impl<R: Ruleset> Ruleset for WithNim<'_, R> {
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::{misere::genus, Limits};
+/// use sprague::solve::{genus, Limits};
 /// let g = genus(&Nim, &[0, 1, 2], &[0, 1, 2], 6, Limits::default()).unwrap();
 /// let text: Vec<String> = g.iter().map(|g| g.to_string()).collect();
 /// assert_eq!(text, ["0^120", "1^031", "2^20"]);

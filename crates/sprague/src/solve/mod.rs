@@ -1,31 +1,72 @@
 //! Solvers: Grundy values, outcomes and winning moves for any ruleset.
 //!
 //! Normal play decomposes: [`Solver`] adds component values, from a dense
-//! bottom-up table for heap games ([`dense`]) or an iterative memoised
-//! search for every other position, whose depth is bounded by memory, never
-//! by the call stack. What does not decompose — misère play, remoteness,
-//! random and skilled play, loopy games with draws — is solved exactly on
-//! the graph of whole sums ([`sums`]): [`retrograde`] for outcomes and
-//! remoteness, [`random`] for probabilities, [`loopy`] for Smith's values,
-//! [`misere`] for the rules that shortcut misère play; [`outcome`] finds
-//! who wins sums too large for the whole graph.
+//! bottom-up table for heap games ([`extend_dense`]) or an iterative
+//! memoised search for every other position, whose depth is bounded by
+//! memory, never by the call stack; [`ComponentSolver`] does the same for
+//! rules whose positions split into components. What does not decompose —
+//! misère play, remoteness, random and skilled play, loopy games with
+//! draws — is solved exactly on the graph of whole sums ([`SumGraph`]):
+//! retrograde analysis for outcomes and remoteness, [`probability_of`] for
+//! win chances, [`Generalized`] for Smith's values of loopy games,
+//! [`bouton`], [`tame()`] and [`MisereQuotient`] for the rules that shortcut
+//! misère play; [`OutcomeSearch`] finds who wins sums too large for the
+//! whole graph. The sequence engine ([`engine`]) computes g(0..=N) of octal
+//! codes and Grundy's game for N in the hundreds of millions.
+//!
+//! Most programs ask through [`crate::Game`] and [`crate::query`] and need
+//! none of this; the items here are the solvers themselves, for a program
+//! that drives one directly. Every long computation takes [`Limits`], whose
+//! [`Stop`] token ends it from another thread, and reports how far it is
+//! to a [`Progress`] the front end sets ([`reporting`]).
+//!
+//! The module's parts are private: what a user needs of them is
+//! re-exported here, and `engine` is the one public submodule (its
+//! [`engine::Period`] and [`engine::Status`] are its own).
 
-pub mod chomp3;
-pub mod components;
-pub mod dense;
+// Each part is private to the crate: its public items are re-exported
+// below, so that the public surface is this list.
+pub(crate) mod chomp3;
+pub(crate) mod components;
+pub(crate) mod dense;
 pub mod engine;
-pub mod loopy;
-pub mod misere;
-pub mod nimber_search;
-pub mod outcome;
-pub mod progress;
-pub mod quotient;
-pub mod random;
-pub mod retrograde;
-pub mod skill_curve;
+pub(crate) mod loopy;
+pub(crate) mod misere;
+pub(crate) mod nimber_search;
+pub(crate) mod outcome;
+pub(crate) mod progress;
+pub(crate) mod quotient;
+pub(crate) mod random;
+pub(crate) mod retrograde;
+pub(crate) mod skill_curve;
 mod solver;
-pub mod sums;
-pub mod tame;
+pub(crate) mod sums;
+pub(crate) mod tame;
+
+pub use chomp3::{
+    by_third_row, three_row_p_positions, Run as ChompRun, ThirdRow, MAX_LISTED as CHOMP3_MAX_LISTED,
+};
+pub use components::{shared_memo, ComponentMemo, ComponentSolver};
+pub use dense::{extend as extend_dense, extend_within as extend_dense_within};
+pub use loopy::{sum_value as generalized_sum, Generalized};
+pub use misere::{bouton, bouton_moves, genus, misere_values, Genus};
+pub use nimber_search::NimberSearch;
+pub use outcome::OutcomeSearch;
+pub use progress::{reporting, Progress, Step, Task};
+pub use quotient::moves::LIST_MAX as QUOTIENT_LIST_MAX;
+pub use quotient::{
+    bytes_for_order, MisereQuotient, Period as QuotientPeriod, Presentation, QuotientAsk, Word,
+    QUOTIENT_MAX_HEAP, QUOTIENT_MAX_ORDER, QUOTIENT_ORDER_CEILING, SEARCH_HEAPS as QUOTIENT_SEARCH_HEAPS,
+    SEARCH_ORDER as QUOTIENT_SEARCH_ORDER,
+};
+pub use random::{
+    parse_probability, probability_of, random_probabilities, win_probability, ChanceGraph, Probability,
+    Skill, Skills,
+};
+pub use retrograde::{solve_all as solve_retrograde, Solved};
+pub use skill_curve::{skill_curve, skill_curve_in, SkillCurve, CURVE_STEPS, HEAT_STEPS, HEAT_WORK};
+pub use sums::{StateId, SumGraph};
+pub use tame::{tame, NimLike, Tame, Wild};
 
 pub use crate::os::{give_memory_back, CpuClock};
 pub use crate::stop::Stop;
@@ -42,7 +83,7 @@ pub use solver::{HeapOracle, Solver, WinningMove};
 /// A bound on memory ends a computation whose tables would grow past it:
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::{random::{probability_of, Skill}, Limits, Play};
+/// use sprague::solve::{probability_of, Limits, Play, Skill};
 ///
 /// let sum = [30, 31, 32];
 /// let ask = |bytes| {

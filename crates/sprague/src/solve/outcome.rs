@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap as HashMap;
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::{outcome::OutcomeSearch, Limits, Play};
+/// use sprague::solve::{Limits, OutcomeSearch, Play};
 /// use sprague::Outcome;
 ///
 /// let mut s = OutcomeSearch::new(&Nim, Play::Misere, Limits::default());

@@ -5,10 +5,10 @@
 //! A front end runs the computation under its reporter ([`reporting`]),
 //! a thread-local (unlike the stop token, which a computation receives
 //! in its [`super::Limits`]: a report changes no answer); the places that count work report there, on the thread that runs the
-//! computation: every 1024 heaps of a dense table ([`super::dense`]),
+//! computation: every 1024 heaps of a dense table ([`super::extend_dense`]),
 //! between the batches of the sequence engine where `value` and `analyze`
 //! run it, every 2^16 steps of a search ([`super::Solver`],
-//! [`super::sums::SumGraph`], [`super::outcome`]), and every row of a 2-D
+//! [`super::SumGraph`], [`super::OutcomeSearch`]), and every row of a 2-D
 //! table. With no reporter a report costs one thread-local read.
 
 use std::cell::RefCell;
@@ -32,7 +32,7 @@ pub enum Task {
     Search,
     /// The cells of a 2-D table: rows done of the rows asked for.
     Rows,
-    /// Win chances against skill ([`super::skill_curve`]): points done
+    /// Win chances against skill ([`super::skill_curve()`]): points done
     /// of the points asked for, each one pass over the graph of sums.
     SkillPoints,
 }
@@ -66,7 +66,7 @@ thread_local! {
 ///
 /// # Examples
 /// ```
-/// use sprague::solve::progress::{reporting, Progress, Step, Task};
+/// use sprague::solve::{reporting, Progress, Step, Task};
 /// use sprague::solve::{Limits, Solver};
 /// use std::cell::Cell;
 /// use std::rc::Rc;

@@ -100,7 +100,7 @@ impl Skill {
 /// fraction (`3/4`), from 0 to 1 inclusive, exactly.
 ///
 /// ```
-/// use sprague::solve::random::parse_probability;
+/// use sprague::solve::parse_probability;
 /// assert_eq!(parse_probability("0.75").unwrap(), parse_probability("3/4").unwrap());
 /// assert!(parse_probability("1.5").is_err());
 /// ```
@@ -190,8 +190,8 @@ pub fn best_move(succ: &[StateId], solved: &[Solved]) -> Option<usize> {
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::random::{win_probability, Skill};
-/// use sprague::solve::{sums::SumGraph, Limits, Play};
+/// use sprague::solve::{win_probability, Skill};
+/// use sprague::solve::{Limits, Play, SumGraph};
 ///
 /// let mut g = SumGraph::new(&Nim, Limits::default());
 /// let root = g.add_root(&[2]).unwrap();
@@ -264,8 +264,8 @@ pub fn win_probability<R: Ruleset>(
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::random::Skills;
-/// use sprague::solve::{sums::SumGraph, Limits, Play};
+/// use sprague::solve::Skills;
+/// use sprague::solve::{Limits, Play, SumGraph};
 ///
 /// let mut g = SumGraph::new(&Nim, Limits::default());
 /// let root = g.add_root(&[3, 4, 5]).unwrap();
@@ -342,7 +342,7 @@ impl<'g, 'r, R: Ruleset> Skills<'g, 'r, R> {
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::random::{probability_of, Skill};
+/// use sprague::solve::{probability_of, Skill};
 /// use sprague::solve::{Limits, Play};
 ///
 /// // Heaps 1 and 1: any move leaves one heap, which the opponent takes.

@@ -43,14 +43,14 @@ pub struct Solved {
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::{retrograde::solve_all, sums::SumGraph, Limits, Play};
+/// use sprague::solve::{solve_retrograde, Limits, Play, SumGraph};
 /// use sprague::Outcome;
 ///
 /// let mut g = SumGraph::new(&Nim, Limits::default());
 /// let s = g.add_root(&[2, 2]).unwrap();
-/// let normal = solve_all(&g, Play::Normal)[s as usize];
+/// let normal = solve_retrograde(&g, Play::Normal)[s as usize];
 /// assert_eq!((normal.outcome, normal.remoteness), (Outcome::P, Some(4)));
-/// let misere = solve_all(&g, Play::Misere)[s as usize];
+/// let misere = solve_retrograde(&g, Play::Misere)[s as usize];
 /// assert_eq!((misere.outcome, misere.remoteness), (Outcome::P, Some(3)));
 /// ```
 pub fn solve_all<R: Ruleset>(graph: &SumGraph<'_, R>, play: Play) -> Vec<Solved> {

@@ -130,7 +130,7 @@ fn index(skills: &[f64], x: f64) -> Option<usize> {
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::skill_curve::skill_curve;
+/// use sprague::solve::skill_curve;
 /// use sprague::solve::{Limits, Play};
 ///
 /// let c = skill_curve(&Nim, &[3, 4, 5], Play::Normal, Limits::default()).unwrap();

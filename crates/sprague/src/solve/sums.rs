@@ -54,7 +54,7 @@ pub type StateId = u32;
 /// # Examples
 /// ```
 /// use sprague::rules::Nim;
-/// use sprague::solve::{sums::SumGraph, Limits};
+/// use sprague::solve::{Limits, SumGraph};
 ///
 /// let mut g = SumGraph::new(&Nim, Limits::default());
 /// let root = g.add_root(&[1, 1]).unwrap();
@@ -525,7 +525,7 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
     /// # Examples
     /// ```
     /// use sprague::rules::Nim;
-    /// use sprague::solve::{sums::SumGraph, Limits, Play};
+    /// use sprague::solve::{Limits, Play, SumGraph};
     ///
     /// let mut g = SumGraph::new(&Nim, Limits::default());
     /// let s = g.add_root(&[1]).unwrap();

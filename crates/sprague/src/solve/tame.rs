@@ -2,41 +2,7 @@
 //! position of misère Nim, answered from normal-play values (genus theory,
 //! Winning Ways ch. 13; Conway, On Numbers and Games ch. 12).
 //!
-//! # The rule, and why it holds
-//!
-//! Each position x gets a label ([`NimLike`]): its normal-play value a =
-//! g⁺(x) and whether it is *fickle* (plays as nim heaps all ≤ 1, genus
-//! 0^120 or 1^031) or *firm* (plays as nim heaps with one ≥ 2, genus
-//! a^{a, a⊕2}). A sum's label is the xor of the values, firm if any part
-//! is. The claim, as in Bouton's misère rule: a sum is a misère P-position
-//! iff it is firm with value 0 or fickle with value 1.
-//!
-//! It holds for every sum of positions whose labels satisfy these local
-//! conditions (an option's label is that of all the parts it leaves):
-//!
-//! 1. a position with no move is fickle with value 0;
-//! 2. a fickle position has value 0 or 1; with value 1 it has a fickle
-//!    option of value 0; with value 0 and a move, a fickle option of
-//!    value 1; it has no firm option of value a ⊕ 1;
-//! 3. a firm position has no fickle option of value a ⊕ 1; with value 1
-//!    it has a firm option of value 0; with value a ≥ 2, for r = 0 and 1,
-//!    a fickle option of value r ⊕ 1 or a firm option of value r.
-//!
-//! By induction on the sum. A predicted P-position has a move (by 1, a
-//! firm part or a part of value 1 has one), and every move leads to a
-//! predicted N-position: it changes the value (a is a mex), and, by 2 and
-//! 3, it cannot reach the other P form either. From a predicted N-position
-//! with a move, Nim's winning move exists: with two or more firm parts,
-//! the usual move to value 0; with one firm part y and fickle rest of
-//! value r ≠ a(y), y's option from 3 (or, when a(y) = 0, a fickle part of
-//! value 1 moving to 0, by 2); with all parts fickle and value 0, a fickle
-//! move of a part, by 2. The sum with no move is fickle of value 0: N.
-//!
-//! The labels are forced: a ≥ 2 is firm, and for a ≤ 1 the misère outcome
-//! of x alone decides. [`tame`] finds every position each component
-//! reaches, labels them from the leaves up and checks the conditions; where
-//! one fails (a *wild* game, or a loopy one), it says so and other methods
-//! answer.
+//! The rule and why it holds are on [`tame`], the crate's entry to it.
 
 use super::Limits;
 use crate::rules::{Moves, Ruleset};
@@ -97,8 +63,8 @@ impl fmt::Display for NimLike {
     }
 }
 
-/// The tame labels of every position some components reach (see the
-/// [module docs](self)).
+/// The tame labels of every position some components reach (see
+/// [`tame`]).
 #[derive(Clone, Debug)]
 pub struct Tame<P> {
     labels: HashMap<P, NimLike>,
@@ -162,10 +128,47 @@ enum State {
     Done(NimLike),
 }
 
-/// Labels every position the `roots` reach and checks the conditions of
-/// the [module docs](self): `Ok(Ok(tame))` if they all hold, so that
-/// [`NimLike::outcome`] of a sum's label is its misère outcome;
-/// `Ok(Err(why))` where the game is wild or loopy.
+/// Labels every position the `roots` reach and checks the conditions
+/// below: `Ok(Ok(tame))` if they all hold, so that [`NimLike::outcome`]
+/// of a sum's label is its misère outcome (genus theory, Winning Ways
+/// ch. 13; Conway, On Numbers and Games ch. 12); `Ok(Err(why))` where the
+/// game is wild or loopy.
+///
+/// # The rule, and why it holds
+///
+/// Each position x gets a label ([`NimLike`]): its normal-play value a =
+/// g⁺(x) and whether it is *fickle* (plays as nim heaps all ≤ 1, genus
+/// 0^120 or 1^031) or *firm* (plays as nim heaps with one ≥ 2, genus
+/// a^{a, a⊕2}). A sum's label is the xor of the values, firm if any part
+/// is. The claim, as in Bouton's misère rule: a sum is a misère P-position
+/// iff it is firm with value 0 or fickle with value 1.
+///
+/// It holds for every sum of positions whose labels satisfy these local
+/// conditions (an option's label is that of all the parts it leaves):
+///
+/// 1. a position with no move is fickle with value 0;
+/// 2. a fickle position has value 0 or 1; with value 1 it has a fickle
+///    option of value 0; with value 0 and a move, a fickle option of
+///    value 1; it has no firm option of value a ⊕ 1;
+/// 3. a firm position has no fickle option of value a ⊕ 1; with value 1
+///    it has a firm option of value 0; with value a ≥ 2, for r = 0 and 1,
+///    a fickle option of value r ⊕ 1 or a firm option of value r.
+///
+/// By induction on the sum. A predicted P-position has a move (by 1, a
+/// firm part or a part of value 1 has one), and every move leads to a
+/// predicted N-position: it changes the value (a is a mex), and, by 2 and
+/// 3, it cannot reach the other P form either. From a predicted N-position
+/// with a move, Nim's winning move exists: with two or more firm parts,
+/// the usual move to value 0; with one firm part y and fickle rest of
+/// value r ≠ a(y), y's option from 3 (or, when a(y) = 0, a fickle part of
+/// value 1 moving to 0, by 2); with all parts fickle and value 0, a fickle
+/// move of a part, by 2. The sum with no move is fickle of value 0: N.
+///
+/// The labels are forced: a ≥ 2 is firm, and for a ≤ 1 the misère outcome
+/// of x alone decides. This function finds every position each component
+/// reaches, labels them from the leaves up and checks the conditions; where
+/// one fails (a *wild* game, or a loopy one), it says so and other methods
+/// answer.
 ///
 /// # Errors
 /// A root the rules refuse, [`Error::LimitExceeded`] past
@@ -182,7 +185,7 @@ enum State {
 /// # Examples
 /// ```
 /// use sprague::rules::{Subtraction, SubtractionSet};
-/// use sprague::solve::{tame::tame, Limits};
+/// use sprague::solve::{tame, Limits};
 /// use sprague::Outcome;
 /// // Take 1 or 2: tame. Heaps 2 and 5 each play as a nim heap of 2 (firm),
 /// // heap 4 as a heap of 1 (fickle).

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use sprague::query::{answer, Query};
 use sprague::rules::board::{Chomp, Cram, Keying, NodeKayles, OctalGraph, Splitting, Symmetry};
 use sprague::rules::{Game, GameVisitor, Moves, Ruleset};
-use sprague::solve::components::{ComponentMemo, ComponentSolver};
+use sprague::solve::{ComponentMemo, ComponentSolver};
 use sprague::solve::{Limits, Play, Solver};
 use sprague::{Nimber, Outcome};
 use std::collections::HashMap;
@@ -172,7 +172,7 @@ proptest! {
 
     #[test]
     fn outcome_search_agrees_with_exact_values(rows in 1usize..5, cols in 2usize..6, cells in any::<u32>(), small in 0u32..8) {
-        use sprague::solve::nimber_search::NimberSearch;
+        use sprague::solve::NimberSearch;
         let pic = picture(rows, cols, cells);
         let cram = Cram::parse("cram", &pic).unwrap();
         let p = cram.start().unwrap();
@@ -190,7 +190,7 @@ proptest! {
 
     #[test]
     fn outcome_search_agrees_on_graphs(n in 1usize..9, bits in any::<u64>(), small in 0u32..5) {
-        use sprague::solve::nimber_search::NimberSearch;
+        use sprague::solve::NimberSearch;
         let Game::NodeKayles(nk) = graph_game("node-kayles:g.txt", &graph_file(n, bits)) else { panic!() };
         let p = nk.start().unwrap();
         let want = plain(&nk, &p, &union);
@@ -437,7 +437,7 @@ fn board_specs_and_positions_round_trip() {
 
 #[test]
 fn three_row_chomp_p_positions_agree_with_the_search() {
-    use sprague::solve::chomp3::three_row_p_positions;
+    use sprague::solve::three_row_p_positions;
     let f = three_row_p_positions(14, &sprague::Stop::new()).unwrap();
     let chomp = Chomp::parse("chomp", "3x20").unwrap();
     let mut memo = ComponentMemo::new(&chomp.family());

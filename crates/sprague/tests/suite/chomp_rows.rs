@@ -1,8 +1,8 @@
-//! Three-row Chomp ([`sprague::solve::chomp3`]): the P-positions against a
+//! Three-row Chomp ([`sprague::solve::by_third_row`]): the P-positions against a
 //! plain search over every three-row Young diagram, and the table that
 //! Brouwer published (as quoted in OEIS A147983).
 
-use sprague::solve::chomp3::{by_third_row, three_row_p_positions};
+use sprague::solve::{by_third_row, three_row_p_positions};
 use std::collections::HashMap;
 
 /// Whether the diagram of rows [a, b, c] (a ≥ b ≥ c, the poison at the

@@ -6,15 +6,15 @@
 
 use proptest::prelude::*;
 use sprague::rules::{HeapMoves, OctalCode};
-use sprague::solve::dense;
 use sprague::solve::engine::store::{read_checkpoint, read_sequence, write_checkpoint, write_sequence};
 use sprague::solve::engine::{checksum_upto, Checksum, Engine, SeqGame, Simd, Status, Tuning};
+use sprague::solve::extend_dense;
 
 fn plain(game: &SeqGame, upto: u64) -> Vec<u16> {
     let mut t = Vec::new();
     match game {
-        SeqGame::Octal(c) => dense::extend(HeapMoves::Octal(c), &mut t, upto, u64::MAX).unwrap(),
-        SeqGame::Grundy => dense::extend(HeapMoves::Grundy, &mut t, upto, u64::MAX).unwrap(),
+        SeqGame::Octal(c) => extend_dense(HeapMoves::Octal(c), &mut t, upto, u64::MAX).unwrap(),
+        SeqGame::Grundy => extend_dense(HeapMoves::Grundy, &mut t, upto, u64::MAX).unwrap(),
     }
     t.into_iter().map(|v| v as u16).collect()
 }

@@ -1,5 +1,6 @@
 //! The shape issue 35 asks of the code, checked on the source tree: the
-//! crate root has at most six public modules, and no source file of any
+//! crate root has at most six public modules, `solve` keeps its parts
+//! private (re-exporting what a program needs), and no source file of any
 //! crate is longer than 700 lines.
 
 use std::path::{Path, PathBuf};
@@ -37,6 +38,50 @@ fn the_crate_root_has_at_most_six_public_modules() {
         (1..=6).contains(&public.len()),
         "{} public modules: {public:?}",
         public.len()
+    );
+}
+
+/// The modules `source` declares, split into public ones (`pub mod`) and
+/// the others (`mod`, `pub(crate) mod`, `pub(super) mod`).
+fn declared_modules(source: &str) -> (Vec<String>, Vec<String>) {
+    let (mut public, mut private) = (Vec::new(), Vec::new());
+    for line in source.lines().map(str::trim_start) {
+        let name = |rest: &str| rest.trim_end_matches(';').trim().to_string();
+        if let Some(rest) = line.strip_prefix("pub mod ") {
+            public.push(name(rest));
+        } else if let Some(rest) = ["mod ", "pub(crate) mod ", "pub(super) mod "]
+            .iter()
+            .find_map(|p| line.strip_prefix(p))
+        {
+            private.push(name(rest));
+        }
+    }
+    (public, private)
+}
+
+#[test]
+fn solve_keeps_its_parts_private() {
+    let solve = std::fs::read_to_string(crates().join("sprague/src/solve/mod.rs")).unwrap();
+    let (public, private) = declared_modules(&solve);
+    // The sequence engine is the one public part: a component of its own
+    // (its `Period` and `Status` are not the quotient's or the pattern's).
+    assert_eq!(public, ["engine"], "public submodules of solve: {public:?}");
+    // Every other part is there, private: the parser read the right file.
+    for part in ["dense", "quotient", "random", "sums", "solver"] {
+        assert!(
+            private.iter().any(|m| m == part),
+            "no private `{part}` in {private:?}"
+        );
+    }
+}
+
+#[test]
+fn the_module_parser_tells_public_from_private() {
+    let (public, private) =
+        declared_modules("pub mod a;\n  pub(crate) mod b;\nmod c;\n// mod d;\npub use e;\n");
+    assert_eq!(
+        (public, private),
+        (vec!["a".to_string()], vec!["b".to_string(), "c".to_string()])
     );
 }
 

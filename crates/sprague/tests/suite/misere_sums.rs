@@ -11,7 +11,7 @@
 use proptest::prelude::*;
 use sprague::query::{answer, Query};
 use sprague::rules::{Moves, OctalGame, Ruleset};
-use sprague::solve::quotient::MisereQuotient;
+use sprague::solve::MisereQuotient;
 use sprague::solve::{Limits, Play};
 use sprague::Outcome;
 use std::collections::HashMap;

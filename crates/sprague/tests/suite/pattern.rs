@@ -8,11 +8,11 @@ use sprague::pattern::floor::prove_floor;
 use sprague::pattern::periodic::proven_period;
 use sprague::pattern::{analyze_heap, analyze_pairs, prove, Evaluator, HeapLimits, Kind, Status};
 use sprague::rules::{Game, HeapMoves, OctalCode, Ruleset};
-use sprague::solve::{dense, Limits, Solver};
+use sprague::solve::{extend_dense, Limits, Solver};
 
 fn table(moves: HeapMoves<'_>, upto: u64) -> Vec<u32> {
     let mut g = Vec::new();
-    dense::extend(moves, &mut g, upto, u64::MAX).unwrap();
+    extend_dense(moves, &mut g, upto, u64::MAX).unwrap();
     g
 }
 

@@ -6,8 +6,8 @@
 use proptest::prelude::*;
 use sprague::query::{answer, Query};
 use sprague::rules::{GcdGame, GcdPosition, Grid, Ruleset, UpDown, Wizards, Wythoff};
-use sprague::solve::outcome::OutcomeSearch;
-use sprague::solve::sums::SumGraph;
+use sprague::solve::OutcomeSearch;
+use sprague::solve::SumGraph;
 use sprague::solve::{Limits, Play, Solver, WinningMove};
 use sprague::Error;
 

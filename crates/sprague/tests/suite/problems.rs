@@ -11,7 +11,7 @@ use num_rational::Ratio;
 use proptest::prelude::*;
 use sprague::report::problems::{self, fdivgame, potato, seagm, tuzgmbr, Output};
 use sprague::rules::{gcd, wizards_outcome, GcdGame, GcdPosition, Ruleset, Subtraction, SubtractionSet};
-use sprague::solve::random::{self, Skill};
+use sprague::solve::{probability_of, Skill};
 use sprague::solve::{Limits, Play, Solver};
 use sprague::{mex, Error, Outcome};
 use std::collections::HashMap;
@@ -373,7 +373,7 @@ proptest! {
         let start = GcdPosition::new(0, cards.clone());
         let mut solver = Solver::new(&GcdGame, Limits::default());
         prop_assert_eq!(solver.outcome(std::slice::from_ref(&start)).unwrap() == Outcome::N, win);
-        let rp = random::probability_of(&GcdGame, &[start], Play::Normal, &Skill::random(), Limits::default()).unwrap();
+        let rp = probability_of(&GcdGame, &[start], Play::Normal, &Skill::random(), Limits::default()).unwrap();
         prop_assert!((rp.value - pf).abs() < 1e-12, "{} vs {}", rp.value, pf);
         // The general solver's exact answer is the adapter's fraction.
         let exact = rp.exact.unwrap();
@@ -419,7 +419,7 @@ fn seagm_samples() {
 fn random_play_on_nim_sums_matches_a_direct_count() {
     // Nim with heaps (1, 2): moves to (2), (1, 1), (1); p = mean of 1 − p.
     // p(1) = 1, p(1,1) = 0, p(2) = 1/2 → p(1,2) = (1/2 + 1 + 0) / 3 = 1/2.
-    let p = random::probability_of(
+    let p = probability_of(
         &sprague::rules::Nim,
         &[1, 2],
         Play::Normal,

@@ -4,8 +4,8 @@
 use super::sums::{outcomes, reach};
 use proptest::prelude::*;
 use sprague::rules::{Game, GameVisitor, Ruleset};
-use sprague::solve::quotient::{MisereQuotient, Presentation};
 use sprague::solve::{Limits, Play};
+use sprague::solve::{MisereQuotient, Presentation};
 use sprague::{Error, Outcome};
 
 /// Checks a quotient's outcome and winning moves of one sum of heaps
@@ -149,7 +149,7 @@ fn octal_075_gives_plambecks_order_eight_quotient() {
 /// the library's plain search.
 #[test]
 fn many_heaps_agree_with_the_search() {
-    use sprague::solve::outcome::OutcomeSearch;
+    use sprague::solve::OutcomeSearch;
     let g = sprague::rules::OctalGame::new("0.07", "0.07").unwrap();
     let q = MisereQuotient::of(&g, 12, Limits::default()).unwrap();
     let mut s = OutcomeSearch::new(&g, Play::Misere, Limits::default());

@@ -4,7 +4,7 @@
 
 use sprague::query::{answer, Query};
 use sprague::rules::{Dynamic, Game, GameVisitor, Ruleset, ScriptLimits, Value};
-use sprague::solve::{random::Skill, Limits, Play, Solver};
+use sprague::solve::{Limits, Play, Skill, Solver};
 use sprague::Outcome;
 
 /// The example script `name` (in the repository's `examples/`), loaded.

@@ -1,4 +1,4 @@
-//! The win chance against skill ([`sprague::solve::skill_curve`]): every
+//! The win chance against skill ([`sprague::solve::skill_curve()`]): every
 //! point checked against the random-play probability computed directly
 //! and exactly ([`probability_of`] with the same skills) on small sums.
 
@@ -8,9 +8,9 @@ use num_traits::ToPrimitive;
 use proptest::prelude::*;
 use sprague::report::skill_report;
 use sprague::rules::{Game, GameVisitor, Ruleset};
-use sprague::solve::random::{probability_of, Skill, Skills};
-use sprague::solve::skill_curve::{skill_curve_in, SkillCurve, CURVE_STEPS};
-use sprague::solve::sums::SumGraph;
+use sprague::solve::SumGraph;
+use sprague::solve::{probability_of, Skill, Skills};
+use sprague::solve::{skill_curve_in, SkillCurve, CURVE_STEPS};
 use sprague::solve::{Limits, Play};
 use sprague::Stop;
 use sprague::{Error, Outcome};

@@ -1,8 +1,9 @@
 //! The stop token: stopped from another thread, it ends a long search, a
-//! dense table and a script's own endless loop with `Error::Stopped`.
+//! dense table and a script's own endless loop (in its calls or its
+//! top-level statements) with `Error::Stopped`.
 
 use sprague::rules::{Dynamic, Game, HeapMoves, Ruleset, ScriptLimits, Value, Wythoff};
-use sprague::solve::{dense, sums::SumGraph, Limits, Solver};
+use sprague::solve::{extend_dense_within, Limits, Solver, SumGraph};
 use sprague::Error;
 use std::time::{Duration, Instant};
 
@@ -46,7 +47,7 @@ fn a_token_stopped_from_another_thread_ends_a_wythoff_search() {
 #[test]
 fn a_token_stopped_from_another_thread_ends_a_dense_table() {
     // Grundy's game to 3·10^5: O(n²), some 10^10 steps.
-    let r = stopped_soon(|limits| dense::extend_within(HeapMoves::Grundy, &mut Vec::new(), 300_000, &limits));
+    let r = stopped_soon(|limits| extend_dense_within(HeapMoves::Grundy, &mut Vec::new(), 300_000, &limits));
     assert_eq!(r, Err(Error::Stopped));
 }
 
@@ -79,9 +80,37 @@ fn the_token_ends_a_scripts_endless_loop_on_the_listing_threads() {
     );
     let moves = rules.heap_moves().expect("a heap game");
     let started = Instant::now();
-    let r = stopped_soon(|limits| dense::extend_within(moves, &mut Vec::new(), 2000, &limits));
+    let r = stopped_soon(|limits| extend_dense_within(moves, &mut Vec::new(), 2000, &limits));
     assert_eq!(r, Err(Error::Stopped));
     assert!(started.elapsed() < SOON, "ended only at the time limit");
+}
+
+#[test]
+fn the_token_ends_a_scripts_endless_top_level_statements() {
+    // The top level runs once, when the spec is loaded (a constructor in
+    // Python): only the token ends it before the 10 s time limit.
+    let limits = ScriptLimits {
+        ops: u64::MAX,
+        seconds: 10,
+        ..ScriptLimits::default()
+    };
+    let text = "loop { }\nfn moves(p) { [] }";
+    let started = Instant::now();
+    let r = stopped_soon(|l| {
+        Game::load_until(
+            "script:endless.rhai",
+            &mut |_| Ok(text.to_string()),
+            limits,
+            &l.stop,
+        )
+        .map(|_| ())
+    });
+    assert_eq!(r, Err(Error::Stopped));
+    assert!(started.elapsed() < SOON, "ended only at the time limit");
+    // The same with a token nobody stops: the time limit, not a stop.
+    let short = ScriptLimits { seconds: 1, ..limits };
+    let r = Game::load("script:endless.rhai", &mut |_| Ok(text.to_string()), short).map(|_| ());
+    assert!(matches!(r, Err(ref e) if *e != Error::Stopped), "{r:?}");
 }
 
 #[test]

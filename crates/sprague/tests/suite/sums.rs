@@ -9,8 +9,8 @@ use num_traits::{One, Zero};
 use proptest::prelude::*;
 use sprague::query::{answer, Query};
 use sprague::rules::{GraphGame, Moves, Nim, OctalGame, Ruleset, Subtraction, SubtractionSet, UpDown};
-use sprague::solve::misere::{bouton, bouton_moves};
-use sprague::solve::random::{probability_of, Skill};
+use sprague::solve::{bouton, bouton_moves};
+use sprague::solve::{probability_of, Skill};
 use sprague::solve::{Limits, Play};
 use sprague::Outcome;
 use std::collections::HashMap;
@@ -358,7 +358,7 @@ fn a_bound_that_is_hit_is_an_error_never_an_answer() {
 fn plain_table(code: &str, upto: u64) -> Vec<u32> {
     let g = octal(code);
     let mut t = Vec::new();
-    sprague::solve::dense::extend(g.heap_moves().unwrap(), &mut t, upto, u64::MAX).unwrap();
+    sprague::solve::extend_dense(g.heap_moves().unwrap(), &mut t, upto, u64::MAX).unwrap();
     t
 }
 

@@ -5,7 +5,7 @@
 use super::sums::{outcomes, reach};
 use proptest::prelude::*;
 use sprague::rules::{Game, GameVisitor, Ruleset};
-use sprague::solve::tame::{tame, Wild};
+use sprague::solve::{tame, Wild};
 use sprague::solve::{Limits, Play};
 
 /// Checks the tame labels of a sum's positions against the reference on

@@ -6,7 +6,7 @@ use super::legend::{draw_scale, Scale};
 use super::{chance_text, SkillLabels};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use sprague::solve::skill_curve::SkillCurve;
+use sprague::solve::SkillCurve;
 
 /// A diverging colour ramp for a chance: red (the player to move loses)
 /// through near-white at 1/2 to blue (the player to move wins).

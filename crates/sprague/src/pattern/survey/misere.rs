@@ -1,5 +1,5 @@
 //! Misère surveys: for each code, its misère quotient built heap by heap
-//! up to N ([`crate::solve::quotient`]), whether it is complete (its
+//! up to N ([`crate::solve::MisereQuotient`]), whether it is complete (its
 //! pretending function's period proven for every heap size), and whether
 //! the game is tame; one [`MisereRecord`] (a JSON line) a code, and the
 //! table a paper prints ([`write_misere_markdown`]).

@@ -9,7 +9,7 @@
 //! convention). The rules also name each component by a [`Key`] that is
 //! the same for every copy of its shape — moved, turned or mirrored on a
 //! board, relabelled on a graph — and list the options of a key as keys
-//! ([`Splitting`]), so that [`crate::solve::components`] remembers one value
+//! ([`Splitting`]), so that [`crate::solve::ComponentSolver`] remembers one value
 //! per shape and sums components by xor: the method of Lemoine and
 //! Viennot's Glop ("Nimbers are inevitable", arXiv 1011.5841) and of the
 //! Cram solvers after it (Uiterwijk, "Solving Cram using combinatorial game

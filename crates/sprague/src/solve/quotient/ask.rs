@@ -36,8 +36,7 @@ impl QuotientAsk {
     /// lowered to what the memory holds and to [`QUOTIENT_ORDER_CEILING`].
     ///
     /// ```
-    /// use sprague::solve::quotient::{QuotientAsk, SEARCH_ORDER};
-    /// assert_eq!(QuotientAsk::default().max_order(), SEARCH_ORDER);
+    /// use sprague::solve::QuotientAsk;
     /// let tight = QuotientAsk { upto: Some(30), max_order: Some(10_000), memory: Some(1 << 20) };
     /// assert!(tight.max_order() < 10_000);
     /// ```
@@ -62,7 +61,7 @@ impl MisereQuotient {
     /// or the first complete one among [`SEARCH_HEAPS`] heaps.
     ///
     /// ```
-    /// use sprague::solve::quotient::{MisereQuotient, QuotientAsk};
+    /// use sprague::solve::{MisereQuotient, QuotientAsk};
     /// let game: sprague::Game = "octal:0.75".parse()?;
     /// let q = MisereQuotient::analyze(&game, &QuotientAsk::default(), sprague::Limits::default())?;
     /// assert_eq!((q.order(), q.all_heaps()), (8, true));

@@ -67,7 +67,7 @@
 //! # Examples
 //! ```
 //! use sprague::rules::Game;
-//! use sprague::solve::{quotient::MisereQuotient, Limits};
+//! use sprague::solve::{Limits, MisereQuotient};
 //!
 //! // Misère Nim on heaps 1 and 2: the tame quotient ⟨a, b | a² = 1, b³ = b⟩.
 //! let nim: Game = "nim".parse().unwrap();
