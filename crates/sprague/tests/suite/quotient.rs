@@ -244,3 +244,32 @@ fn dawson_kayles_q30_has_order_360() {
     let q = MisereQuotient::of_game(&g, 30, Limits::default()).unwrap();
     assert_eq!(q.order(), 360);
 }
+
+/// A stage that ends at the order bound after refuted candidates says how
+/// far they got: the candidate, the copies of heap n in the least failing
+/// sums, and an order of `Q_n` proven at least, never more than the order
+/// `Q_n` turns out to have.
+#[test]
+fn a_stage_past_the_order_bound_says_how_far_it_got() {
+    let g: Game = "dawson-kayles".parse().unwrap();
+    let e = MisereQuotient::of_game_within(&g, 30, 500, Limits::default()).unwrap_err();
+    let msg = e.to_string();
+    assert!(matches!(e, Error::OrderExceeded { limit: 500, .. }), "{msg}");
+    let number_after = |what: &str| -> u64 {
+        let at = msg.find(what).unwrap_or_else(|| panic!("{what}: {msg}")) + what.len();
+        msg[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let n = number_after("at heap ");
+    assert!(
+        msg.contains(&format!("copy of heap {n}")) || msg.contains(&format!("copies of heap {n}")),
+        "{msg}"
+    );
+    let at_least = number_after(" has at least ");
+    let order = MisereQuotient::of_game(&g, n, Limits::default()).unwrap().order() as u64;
+    assert!(1 < at_least && at_least <= order, "{at_least} vs {order}: {msg}");
+}

@@ -8,8 +8,9 @@
 //!
 //! 1. the elements of heap n's options, `O ⊆ Q`;
 //! 2. a least sum of heaps `rep(y)` for each element `y`, least in the
-//!    multiset order (compare the heaps largest first), found by Dijkstra's
-//!    algorithm over the monoid; the options of `rep(y)` are smaller sums,
+//!    multiset order (compare the heaps largest first), found layer by
+//!    layer over the monoid (module `least`: a chain of parents, no list
+//!    of heaps per element); the options of `rep(y)` are smaller sums,
 //!    so their elements come earlier in that order;
 //! 3. for `k = 1, 2, …` the row `F(k, ·)`: whether `k` heaps of n plus a
 //!    sum of element `y` is a P-position, from the rule "P exactly when
@@ -24,8 +25,8 @@
 //! The result is a candidate: [`super::verify`] proves it or refutes it.
 
 use super::heaps::HeapRules;
+use super::least::LeastSums;
 use super::monoid::{minimize, Monoid};
-use super::verify::least_sums;
 use crate::rules::Ruleset;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap as HashMap;
@@ -95,30 +96,28 @@ impl Stage {
             return Ok(false);
         }
         let q = self.m.order();
-        let (order, reps) = self.least_sums();
+        let gens = self.first_heaps();
+        let steps: Vec<Vec<u32>> = gens.iter().map(|&(_, g)| self.m.row(g as usize)).collect();
+        let least = LeastSums::new(q, gens.len(), |x, i| steps[i][x] as usize);
+        let order = &least.order;
         // The elements of the options of each least sum.
-        let mut heap_opts: HashMap<u64, Vec<u32>> = HashMap::default();
+        let heap_opts: Vec<Vec<u32>> = gens
+            .iter()
+            .map(|&(h, _)| self.option_elements(rules, h))
+            .collect::<Result<_>>()?;
+        let m = &self.m;
         let mut rep_opts: Vec<Vec<u32>> = vec![Vec::new(); q];
-        for y in 0..q {
-            let rep = &reps[y];
+        for &y in order {
             let mut out = Vec::new();
-            for (i, &h) in rep.iter().enumerate() {
-                if i > 0 && rep[i - 1] == h {
-                    continue;
-                }
-                let mut rest = rep.clone();
-                rest.remove(i);
-                let base = self.element_of(&rest);
-                if let std::collections::hash_map::Entry::Vacant(e) = heap_opts.entry(h) {
-                    e.insert(self.option_elements(rules, h)?);
-                }
-                for &o in &heap_opts[&h] {
-                    out.push(self.m.mul(base, o as usize) as u32);
-                }
-            }
+            least.each_heap(
+                y as usize,
+                |i| gens[i].1 as usize,
+                |a, b| m.mul(a, b),
+                |i, rest| out.extend(heap_opts[i].iter().map(|&o| m.mul(rest, o as usize) as u32)),
+            );
             out.sort_unstable();
             out.dedup();
-            rep_opts[y] = out;
+            rep_opts[y as usize] = out;
         }
         // o · y for each option element o of heap n.
         let times: Vec<Vec<u32>> = opts.iter().map(|&o| self.m.row(o as usize)).collect();
@@ -128,7 +127,7 @@ impl Stage {
         let k0 = loop {
             let prev = rows.last().expect("row 0");
             let mut row = vec![false; q];
-            for &y in &order {
+            for &y in order {
                 let y = y as usize;
                 row[y] = times.iter().all(|t| !prev[t[y] as usize])
                     && rep_opts[y].iter().all(|&z| !row[z as usize]);
@@ -215,12 +214,5 @@ impl Stage {
             }
         }
         first
-    }
-
-    /// Each element's least sum of heaps (multiset order: largest heap
-    /// first), and the elements in that order.
-    fn least_sums(&self) -> (Vec<u32>, Vec<Vec<u64>>) {
-        let (reps, order) = least_sums(&self.m, &self.first_heaps());
-        (order, reps)
     }
 }

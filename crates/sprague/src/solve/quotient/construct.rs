@@ -9,6 +9,7 @@
 //! proof runs ([`verify`]); while it finds a least failing sum, the
 //! candidate is recalibrated ([`recalibrate`]) and checked again.
 
+use super::bound::{order_at_least, OrderBound};
 use super::build::Stage;
 use super::heaps::HeapRules;
 use super::period::{self, Period};
@@ -120,31 +121,82 @@ fn stage<R: Ruleset>(
         types.push(t);
     }
     let mut tries = 0;
+    // The copies of heap n in the last least failing sum.
+    let mut copies = 0;
     loop {
         built.candidates += 1;
         tries += 1;
-        match verify(&st.m, types, limits.clone())? {
+        match verify(&st.m, types, limits.clone()).map_err(|e| climbing(e, n, tries, copies, None))? {
             Ok(c) => {
                 built.pairs = c.pairs;
                 built.types = c.types;
                 break;
             }
             Err(failure) => {
+                // Least failures only grow, and n is the largest heap: the
+                // copies of heap n in them never fall.
+                copies = failure.iter().filter(|&&h| h == n).count();
                 if tries > MAX_CANDIDATES {
-                    return Err(Error::LimitExceeded {
+                    let e = Error::LimitExceeded {
                         what: format!(
                             "the candidates for the misère quotient of `{}` at heap {n}, counted as states,",
                             rules.spec()
                         ),
                         limit: MAX_CANDIDATES as u64,
-                    });
+                    };
+                    return Err(climbing(e, n, tries, copies, None));
                 }
-                *st = recalibrate(st, rules, &failure, max_order)?;
+                *st = match recalibrate(st, rules, &failure, max_order) {
+                    Ok(next) => next,
+                    Err(e @ (Error::OrderExceeded { .. } | Error::LimitExceeded { .. })) => {
+                        let b = order_at_least(st, n, copies);
+                        return Err(climbing(e, n, tries, copies, Some(b)));
+                    }
+                    Err(e) => return Err(e),
+                };
                 *types = heap_types(st, rules)?;
             }
         }
     }
     Ok(())
+}
+
+/// A bound hit after some candidates of stage n, with how far their least
+/// failing sums had climbed: in Dawson's Kayles at heap 34 they take one
+/// more copy of heap 34 every few candidates, and a bound is what ends
+/// the stage.
+fn climbing(e: Error, n: u64, tries: u32, copies: usize, bound: Option<OrderBound>) -> Error {
+    if copies == 0 && bound.is_none() {
+        return e;
+    }
+    let mut how = format!(
+        "(candidate {tries}: the least failing sums have reached {copies} cop{} of heap {n}",
+        if copies == 1 { "y" } else { "ies" }
+    );
+    if let Some(b) = bound.filter(|b| b.at_least > 1) {
+        how += &format!(
+            "; the quotient of heaps up to {n} has at least {} elements, proven from the sums with fewer copies, which that candidate predicts right",
+            b.at_least
+        );
+    }
+    how.push(')');
+    // Before a closing comma of `what` ("…, counted as states,").
+    let with = |what: String| match what.strip_suffix(',') {
+        Some(w) => format!("{w} {how},"),
+        None => format!("{what} {how}"),
+    };
+    match e {
+        Error::OrderExceeded { what, order, limit } => Error::OrderExceeded {
+            what: with(what),
+            order,
+            limit,
+        },
+        Error::LimitExceeded { what, limit } => Error::LimitExceeded {
+            what: with(what),
+            limit,
+        },
+        e => e,
+    }
 }
 
 /// Records a proven period of `st`'s pretending function, if any.

@@ -81,10 +81,12 @@
 //! ```
 
 mod ask;
+mod bound;
 mod build;
 mod cache;
 mod construct;
 mod heaps;
+mod least;
 mod monoid;
 pub mod moves;
 pub mod period;

@@ -142,22 +142,30 @@ pub(crate) fn minimize(step: &[u32], letters: usize, p: &[bool]) -> Vec<u32> {
     if count == 1 {
         class.iter_mut().for_each(|c| *c = 0);
     }
-    let mut sig: Vec<u32> = Vec::with_capacity(letters + 1);
+    // Each round gives a state the class of its signature (its class and
+    // its successors' classes); a signature is allocated once per class,
+    // and looked up by slice.
+    let mut sig: Vec<u32> = vec![0; letters + 1];
+    let mut index: rustc_hash::FxHashMap<Box<[u32]>, u32> = rustc_hash::FxHashMap::default();
+    let mut next = vec![0u32; n];
     loop {
-        let mut index: rustc_hash::FxHashMap<Vec<u32>, u32> = rustc_hash::FxHashMap::default();
-        let mut next = Vec::with_capacity(n);
+        index.clear();
         for x in 0..n {
-            sig.clear();
-            sig.push(class[x]);
+            sig[0] = class[x];
             for l in 0..letters {
-                sig.push(class[step[x * letters + l] as usize]);
+                sig[l + 1] = class[step[x * letters + l] as usize];
             }
-            let len = index.len() as u32;
-            let id = *index.entry(sig.clone()).or_insert(len);
-            next.push(id);
+            next[x] = match index.get(&sig[..]) {
+                Some(&id) => id,
+                None => {
+                    let id = index.len() as u32;
+                    index.insert(sig.clone().into_boxed_slice(), id);
+                    id
+                }
+            };
         }
         let new_count = index.len();
-        class = next;
+        std::mem::swap(&mut class, &mut next);
         if new_count == count {
             return class;
         }

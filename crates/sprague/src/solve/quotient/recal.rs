@@ -17,13 +17,11 @@
 
 use super::build::Stage;
 use super::heaps::HeapRules;
+use super::least::LeastSums;
 use super::monoid::{minimize, Monoid};
-use super::verify::with;
 use crate::rules::Ruleset;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap as HashMap;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// The most elements of a product tried before reduction (or 16 times
 /// the candidates' bound, where that is more).
@@ -265,42 +263,20 @@ fn product<R: Ruleset>(
             gens.push((h, e));
         }
     }
-    let mut best: Vec<Option<Vec<u64>>> = vec![None; states];
-    let mut done = vec![false; states];
+    let elems: Vec<usize> = gens.iter().map(|&(_, g)| g).collect();
+    let least = LeastSums::new(states, gens.len(), |x, i| mul(x, elems[i]));
     let mut p = vec![false; states];
-    let mut queue = BinaryHeap::new();
-    best[0] = Some(Vec::new());
-    queue.push(Reverse((Vec::<u64>::new(), 0usize)));
-    while let Some(Reverse((rep, x))) = queue.pop() {
-        if done[x] {
-            continue;
-        }
-        done[x] = true;
-        let mut is_p = !rep.is_empty();
-        for (i, &h) in rep.iter().enumerate() {
-            if !is_p {
-                break;
-            }
-            if i > 0 && rep[i - 1] == h {
-                continue;
-            }
-            let mut rest = rep.clone();
-            rest.remove(i);
-            let b = elem(&rest);
-            is_p = opts[h as usize].iter().all(|&o| !p[mul(b, o)]);
-        }
-        p[x] = is_p;
-        for &(h, g) in &gens {
-            let y = mul(x, g);
-            if done[y] {
-                continue;
-            }
-            let c = with(&rep, h);
-            if best[y].as_ref().is_none_or(|b| c < *b) {
-                best[y] = Some(c.clone());
-                queue.push(Reverse((c, y)));
-            }
-        }
+    for &y in &least.order[1..] {
+        let mut is_p = true;
+        least.each_heap(
+            y as usize,
+            |i| elems[i],
+            mul,
+            |i, rest| {
+                is_p = is_p && opts[gens[i].0 as usize].iter().all(|&o| !p[mul(rest, o)]);
+            },
+        );
+        p[y as usize] = is_p;
     }
     // The automaton: base letters, then one per freed heap.
     let all: Vec<usize> = letters

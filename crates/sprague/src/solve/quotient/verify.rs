@@ -31,6 +31,7 @@
 //! together again when the pair is walked, and kept only for the walked
 //! pairs, the ⊆-least of each element.
 
+use super::least::LeastSums;
 use super::monoid::Monoid;
 use crate::solve::Limits;
 use crate::{Error, Result};
@@ -64,7 +65,9 @@ pub(crate) struct Checked {
 }
 
 /// Each element's least sum of heaps (multiset order), given the least
-/// heap of each element a heap has: the sums, and the elements in order.
+/// heap of each element a heap has: the sums, and the elements in order;
+/// by a priority queue of sums, the reference for [`LeastSums`].
+#[cfg(test)]
 pub(crate) fn least_sums(m: &Monoid, heaps: &[(u64, u32)]) -> (Vec<Vec<u64>>, Vec<u32>) {
     let q = m.order();
     let rows: Vec<Vec<u32>> = heaps.iter().map(|&(_, e)| m.row(e as usize)).collect();
@@ -110,13 +113,13 @@ pub(crate) fn with(sum: &[u64], h: u64) -> Vec<u64> {
 /// Every element's residual `R(y) = {w : y·w ∈ P}`, `|Q|` bits each, in
 /// one flat table: `(U : z)` of a heap type with option elements O is the
 /// union of `R(o·z)` over `o ∈ O`, a few words or'ed together.
-struct Residuals {
+pub(crate) struct Residuals {
     words: usize,
     bits: Vec<u64>,
 }
 
 impl Residuals {
-    fn new(m: &Monoid) -> Residuals {
+    pub(crate) fn new(m: &Monoid) -> Residuals {
         let q = m.order();
         let words = q.div_ceil(64);
         let mut bits = vec![0u64; q * words];
@@ -130,7 +133,7 @@ impl Residuals {
         Residuals { words, bits }
     }
 
-    fn of(&self, y: usize) -> &[u64] {
+    pub(crate) fn of(&self, y: usize) -> &[u64] {
         &self.bits[y * self.words..(y + 1) * self.words]
     }
 }
@@ -254,14 +257,24 @@ pub(crate) fn verify(
         }
     }
     firsts.sort();
-    let (reps, _) = least_sums(m, &firsts);
+    let steps: Vec<&[u32]> = firsts.iter().map(|(_, e)| &rows[e][..]).collect();
+    let chains = LeastSums::new(order, firsts.len(), |x, i| steps[i][x] as usize);
+    let rep = |z: usize| {
+        let mut sum = Vec::new();
+        let mut t = z;
+        while t != 0 && chains.parent[t] != u32::MAX {
+            sum.push(firsts[chains.top[t] as usize].0);
+            t = chains.parent[t] as usize;
+        }
+        sum
+    };
     for (i, t) in types.iter().enumerate() {
         for (k, (&ra, &u)) in r.of(t.a as usize).iter().zip(&us[i]).enumerate() {
             let mut both = ra & u;
             while both != 0 {
                 let z = k * 64 + both.trailing_zeros() as usize;
                 both &= both - 1;
-                let w = with(&reps[z], t.heap);
+                let w = with(&rep(z), t.heap);
                 if least.as_ref().is_none_or(|l| w < *l) {
                     least = Some(w);
                 }
