@@ -348,7 +348,7 @@ mod tests {
         assert_eq!(table.get(5), None);
         for _ in 0..50_000 {
             let s = 1 + next() % 30_000;
-            let p = next() % 2 == 0;
+            let p = next().is_multiple_of(2);
             table.insert(s, p);
             plain.insert(s, p);
             let q = 1 + next() % 30_000;
