@@ -14,26 +14,41 @@
 //! moves to the fewest cells first, stops at the first winning move, and
 //! remembers every state it settles. A single component found P with heap
 //! n has value n, which goes into the component memo.
+//!
+//! A state of several large components is first made one: every component
+//! but the largest is valued (by this same search, nested; each is at
+//! most half the cells of the state, so the nesting is shallow) and folded
+//! into the heap: Lemoine and Viennot's point (the title of their paper)
+//! is that the parts' nimbers, computed apart, cost less than the game
+//! tree of their sum, and Beling's solver values the parts of a move the
+//! same way (github.com/beling/impartial-games). So the states settled are
+//! a component and a heap, and a component's value is found as a
+//! byproduct.
+//!
+//! The search keeps its states small (see `table.rs`): each large
+//! component's key is numbered once (its bytes in one arena), a state is a
+//! u64 (a component number and the heap; larger states are kept in full
+//! and numbered), and the settled states are one open-addressed array of
+//! u64s with the outcome in the top bit. A lone component with a heap past
+//! its number of moves is N without a search (its value is at most that).
 
 use super::components::{ComponentMemo, ComponentSolver};
 use super::Limits;
 use crate::rules::board::{Key, Splitting};
 use crate::rules::Moves;
 use crate::{Error, Nimber, Result};
-use rustc_hash::FxHashMap;
 
-/// A sum of large components and a nim heap.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-struct State {
-    keys: Vec<Key>,
-    heap: u32,
-}
+mod table;
+use table::{KeyIds, Settled, Sums};
 
-/// One state being expanded: the states its moves lead to that are not
-/// settled yet, fewest cells first.
+/// The value of a component not known yet.
+const UNKNOWN: u32 = u32::MAX;
+
+/// One state being expanded: the states its moves lead to that were not
+/// settled, fewest cells first.
 struct Frame {
-    state: State,
-    children: Vec<State>,
+    state: u64,
+    children: Vec<u64>,
     next: usize,
 }
 
@@ -44,15 +59,27 @@ pub struct NimberSearch<'a, P> {
     limits: Limits,
     /// Components of at most this many cells are valued exactly.
     small: u32,
-    /// Settled states: true for P.
-    outcomes: FxHashMap<State, bool>,
+    /// The large components met, numbered.
+    ids: KeyIds,
+    /// Per component: its value, or [`UNKNOWN`].
+    value: Vec<u32>,
+    /// Per component: its cells.
+    cells: Vec<u32>,
+    /// Whether a state of several large components has all but the
+    /// largest valued first (else sums are searched whole).
+    one_large: bool,
+    sums: Sums,
+    /// Settled states and their outcomes.
+    settled: Settled,
     work: u64,
+    moves: Moves<Key>,
 }
 
 impl<'a, P> NimberSearch<'a, P> {
     /// A search for `rules` on `memo` within `limits` (the memo and the
-    /// settled states together at most `limits.max_states`); components of
-    /// at most `small` cells are valued exactly.
+    /// settled states together at most `limits.max_states`, its tables
+    /// at most `limits.max_memory`); components of at most `small` cells
+    /// are valued exactly.
     ///
     /// # Errors
     /// [`Error::Internal`] when the memo is of another family.
@@ -68,14 +95,33 @@ impl<'a, P> NimberSearch<'a, P> {
             memo,
             limits,
             small,
-            outcomes: FxHashMap::default(),
+            ids: KeyIds::default(),
+            value: Vec::new(),
+            cells: Vec::new(),
+            one_large: true,
+            sums: Sums::default(),
+            settled: Settled::default(),
             work: 0,
+            moves: Moves::new(false),
         })
     }
 
     /// The states settled so far.
     pub fn settled(&self) -> usize {
-        self.outcomes.len()
+        self.settled.len()
+    }
+
+    /// The large components met so far (each keyed and numbered once).
+    pub fn components(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// The bytes the search's own tables take (besides the memo).
+    pub fn table_bytes(&self) -> usize {
+        self.ids.bytes()
+            + self.settled.bytes()
+            + self.sums.bytes()
+            + 4 * (self.value.capacity() + self.cells.capacity())
     }
 
     /// The value of `key`: from the memo, exactly for a small component,
@@ -87,12 +133,28 @@ impl<'a, P> NimberSearch<'a, P> {
         if self.rules.size(key) <= self.small {
             return ComponentSolver::new(self.rules, &mut *self.memo, self.limits.clone())?.key_value(key);
         }
+        let id = self.id(key);
+        self.value_of(id).map(|v| Nimber(v as u64))
+    }
+
+    /// The value of the large component `id`: the least n with the
+    /// component + *n a P-position.
+    fn value_of(&mut self, id: u32) -> Result<u32> {
         for n in 0u32.. {
-            if self.is_p(std::slice::from_ref(key), n)? {
-                return Ok(Nimber(n as u64));
+            if self.value[id as usize] != UNKNOWN {
+                break;
+            }
+            let root = self.sums.pack(&[id], n);
+            if self.search(root)? {
+                break;
             }
         }
-        unreachable!("some heap makes a P-position")
+        match self.value[id as usize] {
+            UNKNOWN => Err(Error::Internal(
+                "the outcome search found a P-position but no value".into(),
+            )),
+            v => Ok(v),
+        }
     }
 
     /// The value of `p`: the xor of its components' values.
@@ -109,12 +171,22 @@ impl<'a, P> NimberSearch<'a, P> {
     /// Whether the sum of the components `keys` and a heap of `heap` is a
     /// P-position.
     pub fn is_p(&mut self, keys: &[Key], heap: u32) -> Result<bool> {
-        let root = self.normal(keys.iter(), heap)?;
-        if let Some(p) = self.settled_value(&root) {
+        let mut ids = Vec::with_capacity(keys.len());
+        let mut heap = heap;
+        for k in keys {
+            heap ^= self.fold(k, &mut ids)?;
+        }
+        let root = self.normal(&mut ids, heap);
+        self.search(root)
+    }
+
+    /// Whether the state `root` is a P-position, by the iterative search.
+    fn search(&mut self, root: u64) -> Result<bool> {
+        if let Some(p) = self.settled_value(root) {
             return Ok(p);
         }
         let mut path: Vec<Frame> = Vec::new();
-        let mut pending = Some(root.clone());
+        let mut pending = Some(root);
         // The result of the frame just popped, for its parent.
         let mut result: Option<bool> = None;
         loop {
@@ -138,13 +210,13 @@ impl<'a, P> NimberSearch<'a, P> {
                 top.next += 1;
             }
             let Some(top) = path.last_mut() else {
-                return Ok(self.settled_value(&root).expect("the root is settled"));
+                return Err(Error::Internal("the outcome search lost its root".into()));
             };
             // The next child still unsettled (others may have been settled
             // since the frame was made).
             let mut found = None;
             while top.next < top.children.len() {
-                match self.outcomes.get(&top.children[top.next]) {
+                match self.settled.get(top.children[top.next]) {
                     Some(true) => {
                         found = Some(true);
                         break;
@@ -165,8 +237,7 @@ impl<'a, P> NimberSearch<'a, P> {
                 result = Some(true);
                 continue;
             }
-            // The child is read again only through the settled states.
-            pending = Some(std::mem::take(&mut top.children[top.next]));
+            pending = Some(top.children[top.next]);
             if path.len() > 4096 {
                 return Err(Error::Internal(
                     "the outcome search went deeper than any board".into(),
@@ -175,100 +246,98 @@ impl<'a, P> NimberSearch<'a, P> {
         }
     }
 
-    /// A state settled already, or settled by the values in the memo.
-    fn settled_value(&self, s: &State) -> Option<bool> {
-        if s.keys.is_empty() {
-            return Some(s.heap == 0);
+    /// The number of the large component `key`, met for the first time
+    /// or again.
+    fn id(&mut self, key: &Key) -> u32 {
+        let (id, new) = self.ids.intern(key.as_bytes());
+        if new {
+            self.value
+                .push(self.memo.get(key).map_or(UNKNOWN, |v| v.0 as u32));
+            self.cells.push(self.rules.size(key));
         }
-        self.outcomes.get(s).copied()
+        id
+    }
+
+    /// The value of the component `key` when it is known or small (to be
+    /// folded into the heap); else 0, with its number pushed on `ids`.
+    fn fold(&mut self, key: &Key, ids: &mut Vec<u32>) -> Result<u32> {
+        if self.rules.size(key) <= self.small {
+            if let Some(v) = self.memo.get(key) {
+                return Ok(v.0 as u32);
+            }
+            let v = ComponentSolver::new(self.rules, &mut *self.memo, self.limits.clone())?.key_value(key)?;
+            return Ok(v.0 as u32);
+        }
+        let id = self.id(key);
+        match self.value[id as usize] {
+            UNKNOWN => {
+                ids.push(id);
+                Ok(0)
+            }
+            v => Ok(v),
+        }
+    }
+
+    /// The packed state of the components `ids` (of unknown values) and
+    /// `heap`: sorted, equal pairs cancelled (G + G = 0).
+    fn normal(&mut self, ids: &mut Vec<u32>, heap: u32) -> u64 {
+        ids.sort_unstable();
+        let mut kept = 0;
+        for i in 0..ids.len() {
+            if kept > 0 && ids[kept - 1] == ids[i] {
+                kept -= 1;
+            } else {
+                ids[kept] = ids[i];
+                kept += 1;
+            }
+        }
+        ids.truncate(kept);
+        self.sums.pack(ids, heap)
+    }
+
+    /// The packed state of the components `ids` and `heap`, each
+    /// component whose value is known by now folded into the heap.
+    fn child(&mut self, ids: &mut Vec<u32>, mut heap: u32) -> u64 {
+        let value = &self.value;
+        ids.retain(|&d| match value[d as usize] {
+            UNKNOWN => true,
+            v => {
+                heap ^= v;
+                false
+            }
+        });
+        self.normal(ids, heap)
+    }
+
+    /// A state settled already, or a bare heap.
+    fn settled_value(&self, s: u64) -> Option<bool> {
+        match self.sums.bare_heap(s) {
+            Some(h) => Some(h == 0),
+            None => self.settled.get(s),
+        }
     }
 
     /// Records the outcome of `s`; a lone component with a heap that is P
     /// has the heap's value.
-    fn settle(&mut self, s: State, p: bool) {
-        if p && s.keys.len() == 1 {
-            self.memo_insert(&s.keys[0], s.heap);
-        }
-        self.outcomes.insert(s, p);
-    }
-
-    fn memo_insert(&mut self, key: &Key, v: u32) {
-        self.memo.insert(key.clone(), v);
-    }
-
-    /// The state of `keys` and `heap` with every component of known value
-    /// (or at most `small` cells) folded into the heap, equal pairs
-    /// cancelled, the rest sorted.
-    fn normal<'k>(&mut self, keys: impl Iterator<Item = &'k Key>, mut heap: u32) -> Result<State> {
-        let mut big: Vec<Key> = Vec::with_capacity(keys.size_hint().0);
-        for k in keys {
-            if let Some(v) = self.memo.get(k) {
-                heap ^= v.0 as u32;
-            } else if self.rules.size(k) <= self.small {
-                heap ^= ComponentSolver::new(self.rules, &mut *self.memo, self.limits.clone())?
-                    .key_value(k)?
-                    .0 as u32;
-            } else {
-                big.push(k.clone());
+    fn settle(&mut self, s: u64, p: bool) {
+        if p {
+            let mut ids = Vec::new();
+            let heap = self.sums.unpack(s, &mut ids);
+            if let [id] = ids[..] {
+                self.value[id as usize] = heap;
+                self.memo.insert(Key::from_bytes(self.ids.key(id)), heap);
             }
         }
-        big.sort_unstable();
-        // Cancel equal pairs in place: G + G = 0.
-        let mut kept = 0;
-        for i in 0..big.len() {
-            if kept > 0 && big[kept - 1] == big[i] {
-                kept -= 1;
-            } else {
-                big.swap(kept, i);
-                kept += 1;
-            }
-        }
-        big.truncate(kept);
-        Ok(State { keys: big, heap })
+        self.settled.insert(s, p);
     }
 
-    /// The frame of `state`, or its outcome when a move to a settled
-    /// P-position (or no unsettled move) decides it at once.
-    fn expand(&mut self, state: State) -> Result<std::result::Result<Frame, bool>> {
-        if let Some(p) = self.settled_value(&state) {
-            return Ok(Err(p));
-        }
-        if (self.memo.len() + self.outcomes.len()) as u64 >= self.limits.max_states {
+    /// The errors of the bounds: states, memory, stop.
+    fn check_bounds(&self) -> Result<()> {
+        if (self.memo.len() + self.settled.len()) as u64 >= self.limits.max_states {
             return Err(Error::LimitExceeded {
                 what: format!("the outcome search of large components ({})", self.rules.family()),
                 limit: self.limits.max_states,
             });
-        }
-        self.limits.check_stop()?;
-        let mut children: Vec<(u32, State)> = Vec::new();
-        let mut options = Moves::new(false);
-        for i in 0..state.keys.len() {
-            if i > 0 && state.keys[i] == state.keys[i - 1] {
-                continue;
-            }
-            options.clear();
-            self.rules.options(&state.keys[i], &mut options);
-            self.work += options.len() as u64 + 1;
-            for parts in options.iter() {
-                let rest = state
-                    .keys
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, k)| k);
-                let child = self.normal(rest.chain(parts.iter()), state.heap)?;
-                match self.settled_value(&child) {
-                    Some(true) => {
-                        self.settle(state, false);
-                        return Ok(Err(false));
-                    }
-                    Some(false) => {}
-                    None => {
-                        let cells = child.keys.iter().map(|k| self.rules.size(k)).sum();
-                        children.push((cells, child));
-                    }
-                }
-            }
         }
         if self.work > self.limits.max_work {
             return Err(Error::WorkExceeded {
@@ -276,32 +345,195 @@ impl<'a, P> NimberSearch<'a, P> {
                 limit: self.limits.max_work,
             });
         }
+        // The tables as they are, and the settled states' next doubling.
+        let bytes = self.table_bytes() + self.settled.bytes();
+        self.limits.check_memory(bytes as u64, || {
+            format!(
+                "the outcome search of large components ({}: {} states settled)",
+                self.rules.family(),
+                self.settled.len()
+            )
+        })?;
+        self.limits.check_stop()
+    }
+
+    /// Pushes the unsettled states the moves of the state `ids` + *`heap`
+    /// lead to (with their cells) on `children`, and says whether one of
+    /// them is a settled P-position or the heap is past the value of a
+    /// lone component (the state is N).
+    fn children(
+        &mut self,
+        ids: &[u32],
+        heap: u32,
+        moves: &mut Moves<Key>,
+        children: &mut Vec<(u32, u64)>,
+    ) -> Result<bool> {
+        let mut child = Vec::with_capacity(ids.len() + 2);
+        for (i, &id) in ids.iter().enumerate() {
+            moves.clear();
+            self.rules.options(&Key::from_bytes(self.ids.key(id)), moves);
+            self.work += moves.len() as u64 + 1;
+            // A component is worth at most its number of moves: a heap
+            // past that makes a lone component and the heap N.
+            if ids.len() == 1 && heap > moves.len() as u32 {
+                return Ok(true);
+            }
+            for parts in moves.iter() {
+                child.clear();
+                child.extend(ids.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d));
+                let mut h = heap;
+                for k in parts {
+                    h ^= self.fold(k, &mut child)?;
+                }
+                let s = self.child(&mut child, h);
+                match self.settled_value(s) {
+                    Some(true) => return Ok(true),
+                    Some(false) => {}
+                    None => {
+                        let cells = child.iter().map(|&d| self.cells[d as usize]).sum();
+                        children.push((cells, s));
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The frame of `state`, or its outcome when a move to a settled
+    /// P-position (or no unsettled move, or a bound on the components'
+    /// values) decides it at once.
+    fn expand(&mut self, mut state: u64) -> Result<std::result::Result<Frame, bool>> {
+        if let Some(p) = self.settled_value(state) {
+            return Ok(Err(p));
+        }
+        self.check_bounds()?;
+        let mut ids = Vec::new();
+        let mut heap = self.sums.unpack(state, &mut ids);
+        if self.one_large && ids.len() > 1 {
+            // Every component but the largest valued first (see the module
+            // docs); each has at most half the cells of the state, so
+            // these searches nest only a few deep.
+            let cells = &self.cells;
+            let largest = (0..ids.len())
+                .max_by_key(|&j| (cells[ids[j] as usize], ids[j]))
+                .expect("two ids");
+            let keep = ids[largest];
+            for &id in &ids {
+                if id != keep {
+                    self.value_of(id)?;
+                }
+            }
+        }
+        if ids.iter().any(|&d| self.value[d as usize] != UNKNOWN) {
+            // Components valued since the state was made: into the heap.
+            state = self.child(&mut ids, heap);
+            if let Some(p) = self.settled_value(state) {
+                return Ok(Err(p));
+            }
+            ids.clear();
+            heap = self.sums.unpack(state, &mut ids);
+        }
+        let mut children: Vec<(u32, u64)> = Vec::new();
+        let mut moves = std::mem::replace(&mut self.moves, Moves::new(false));
+        let won = self.children(&ids, heap, &mut moves, &mut children);
+        self.moves = moves;
+        if won? {
+            self.settle(state, false);
+            return Ok(Err(false));
+        }
+        let mut child = Vec::with_capacity(ids.len());
         // Moves on the heap: to a smaller heap with the same components.
-        let mut probe = State {
-            keys: state.keys.clone(),
-            heap: 0,
-        };
-        for h in 0..state.heap {
-            probe.heap = h;
-            match self.outcomes.get(&probe) {
+        for h in 0..heap {
+            child.clear();
+            child.extend_from_slice(&ids);
+            let s = self.child(&mut child, h);
+            match self.settled_value(s) {
                 Some(true) => {
                     self.settle(state, false);
                     return Ok(Err(false));
                 }
                 Some(false) => {}
-                None => children.push((u32::MAX, probe.clone())),
+                None => children.push((u32::MAX, s)),
             }
         }
         if children.is_empty() {
             self.settle(state, true);
             return Ok(Err(true));
         }
-        children.sort_by_key(|c| c.0);
-        children.dedup_by(|a, b| a.1 == b.1);
+        children.sort_unstable();
+        children.dedup();
         Ok(Ok(Frame {
             state,
             children: children.into_iter().map(|c| c.1).collect(),
             next: 0,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::board::Cram;
+    use crate::rules::Ruleset;
+
+    #[test]
+    fn sums_searched_whole_or_by_parts_agree() {
+        // Random boards up to 4 x 5 with taken cells, valued exactly and by
+        // outcome search, with sums of large components searched whole or
+        // made one component first, every component or only the larger
+        // ones searched.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..60 {
+            let (rows, cols) = (2 + next() % 3, 3 + next() % 3);
+            let pic: Vec<String> = (0..rows)
+                .map(|_| {
+                    (0..cols)
+                        .map(|_| if next() % 5 == 0 { '#' } else { '.' })
+                        .collect()
+                })
+                .collect();
+            let cram = Cram::parse("cram", &pic.join("/")).unwrap();
+            let p = cram.start().unwrap();
+            let mut exact = ComponentMemo::new(&cram.family());
+            let want = ComponentSolver::new(&cram, &mut exact, Limits::default())
+                .unwrap()
+                .grundy(&p)
+                .unwrap();
+            let mut keys = Vec::new();
+            cram.keys(&p, &mut keys);
+            for (small, one_large) in [(0, true), (0, false), (4, true), (4, false), (6, true)] {
+                let mut memo = ComponentMemo::new(&cram.family());
+                let mut s = NimberSearch::new(&cram, &mut memo, Limits::default(), small).unwrap();
+                s.one_large = one_large;
+                assert_eq!(
+                    s.grundy(&p).unwrap(),
+                    want,
+                    "{pic:?} small {small} one large {one_large}"
+                );
+                for h in 0..4u32 {
+                    assert_eq!(s.is_p(&keys, h).unwrap(), want.0 == h as u64, "{pic:?} heap {h}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_memory_bound_ends_the_search() {
+        let cram = Cram::parse("cram:5x6", "5x6").unwrap();
+        let mut memo = ComponentMemo::new(&cram.family());
+        let limits = Limits {
+            max_memory: Some(1 << 16),
+            ..Limits::default()
+        };
+        let mut s = NimberSearch::new(&cram, &mut memo, limits, 12).unwrap();
+        let e = s.grundy(&cram.start().unwrap()).unwrap_err();
+        assert!(matches!(e, Error::OutOfMemory(_)), "{e}");
+        assert!(e.to_string().contains("outcome search"), "{e}");
     }
 }
