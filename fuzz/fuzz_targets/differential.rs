@@ -16,7 +16,7 @@
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use sprague::solve::engine::{Engine, SeqGame, Simd, Status, Tuning};
+use sprague::solve::{Engine, EngineStatus as Status, SeqGame, Simd, Tuning};
 use sprague::pattern::{prove, HeapLimits};
 use sprague::rules::{HeapMoves, Moves, OctalCode, Ruleset, Wizards, Wythoff};
 use sprague::solve::{extend_dense, Limits, Solver};

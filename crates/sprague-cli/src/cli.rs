@@ -270,12 +270,12 @@ pub enum SimdLevel {
     Avx512,
 }
 
-impl From<SimdLevel> for sprague::solve::engine::Simd {
+impl From<SimdLevel> for sprague::solve::Simd {
     fn from(l: SimdLevel) -> Self {
         match l {
-            SimdLevel::Plain => sprague::solve::engine::Simd::Plain,
-            SimdLevel::Avx2 => sprague::solve::engine::Simd::Avx2,
-            SimdLevel::Avx512 => sprague::solve::engine::Simd::Avx512,
+            SimdLevel::Plain => sprague::solve::Simd::Plain,
+            SimdLevel::Avx2 => sprague::solve::Simd::Avx2,
+            SimdLevel::Avx512 => sprague::solve::Simd::Avx512,
         }
     }
 }

@@ -6,7 +6,7 @@
 //! - [`solve`]: Grundy values, outcomes, winning moves and random-play odds
 //!   from any [`rules::Ruleset`] (dense tables and iterative search), and
 //!   the fast sequence engine for octal codes and Grundy's game
-//!   ([`solve::engine`]);
+//!   ([`solve::Engine`]);
 //! - [`pattern`]: the structure of a table, proven where theory allows, with
 //!   evaluators for any n < 2^64, and surveys of many codes
 //!   ([`pattern::survey`]);
