@@ -161,7 +161,7 @@ pub struct BoardArgs {
     /// the default), split+translate, whole+full, whole+none (no splitting,
     /// no symmetry): to measure what each buys.
     #[arg(long, value_name = "HOW", default_value = "split+full")]
-    pub keying: sprague::rules::board::Keying,
+    pub keying: sprague::rules::Keying,
 }
 
 /// `sprague table`.

@@ -409,7 +409,7 @@ fn family_only(f: &BoardFamily) -> String {
     format!(
         "`{}` is a family of boards: only table(n) runs along it; give a member (`{}`) for the rest",
         f.spec(),
-        sprague::rules::board::family_member(f.spec(), 5)
+        sprague::rules::family_member(f.spec(), 5)
     )
 }
 

@@ -545,7 +545,7 @@ proptest! {
 
 #[test]
 fn hexadecimal_periods_are_proven_by_the_three_heap_theorem() {
-    use sprague::pattern::periodic::proven_period;
+    use sprague::pattern::proven_period;
     use sprague::solve::needed_len_heaps;
     // Every two-digit hexadecimal code that the engine proves periodic
     // within 1500 values: the period is the plain solver's, the
