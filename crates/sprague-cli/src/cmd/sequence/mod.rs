@@ -5,7 +5,6 @@
 //! formats; this module owns the files (atomic replace: temp file, fsync,
 //! rename, fsync of the directory), the progress bar, and the summary.
 
-pub(crate) mod memory;
 pub(crate) mod progress;
 
 use super::files::{atomic_write, identity, sibling, target, RunLock};
@@ -20,9 +19,6 @@ use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// A run whose table still grows stops when less memory than this is left.
-pub(crate) const MIN_FREE: u64 = 256 << 20;
 
 /// A long run, decided from the command line.
 pub struct LongRun {
@@ -182,7 +178,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     };
     let resumed_from = engine.len();
     let mut bar = progress::Progress::new(upto + 1, resumed_from);
-    let memory = memory::Memory::new();
+    let memory = sprague_host::Memory::new();
     let start = Instant::now();
     let mut saved = Instant::now();
     let mut save_cost = Duration::ZERO;
@@ -205,9 +201,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         // Stop, with the checkpoint saved, rather than be killed for
         // memory: a table still growing while little memory is left.
         let need = 2 * (upto + 1).saturating_sub(engine.len());
-        if status.is_none()
-            || (!engine.is_folded() && memory.available().is_some_and(|m| m < MIN_FREE && need > m / 2))
-        {
+        if status.is_none() || (!engine.is_folded() && memory.running_low(need)) {
             bar.finish();
             if let Some(path) = &checkpoint {
                 save_checkpoint(path, &spec, upto, full, &engine)?;
@@ -217,7 +211,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
                 None => "the system refused more memory for the table (2 bytes per value)".to_string(),
                 Some(_) => format!(
                     "less than {} MiB of memory left for the table (2 bytes per value)",
-                    MIN_FREE >> 20
+                    sprague_host::MIN_FREE >> 20
                 ),
             };
             let why = format!(
@@ -284,7 +278,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         threads: tuning.threads,
         simd: engine.simd().to_string(),
         table_bytes: 2 * engine.stored().len() as u64,
-        peak_resident_bytes: memory::peak_resident(),
+        peak_resident_bytes: sprague_host::peak_resident(),
         values: (l.full && a.json).then_some(Values(&engine, computed)),
     };
     if a.json {
