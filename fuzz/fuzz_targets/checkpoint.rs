@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague::solve::engine::store::read_checkpoint;
+use sprague::solve::read_checkpoint;
 
 fuzz_target!(|data: &[u8]| {
     // The run the seeds were written by (`sprague table grundy --upto 300

@@ -16,7 +16,7 @@
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use sprague::solve::engine::{Engine, SeqGame, Simd, Status, Tuning};
+use sprague::solve::{Engine, EngineStatus as Status, SeqGame, Simd, Tuning};
 use sprague::pattern::{prove, HeapLimits};
 use sprague::rules::{HeapMoves, Moves, OctalCode, Ruleset, Wizards, Wythoff};
 use sprague::solve::{extend_dense, Limits, Solver};
@@ -222,6 +222,7 @@ fn searched_agrees(u: &mut Unstructured, spec: &str, table: &[u32]) -> Result<()
             let limits = Limits {
                 max_states: 20_000,
                 max_work: 2_000_000,
+                ..Limits::default()
             };
             let mut solver = Solver::new(&searched, limits);
             for n in self.heaps {
@@ -247,6 +248,7 @@ fn pattern_agrees(moves: HeapMoves<'_>, upto: u64) {
         upto: Some(upto / 4),
         max_states: 1 << 20,
         max_work: 20_000_000,
+        ..HeapLimits::default()
     };
     let proof = match prove(moves, limits) {
         Ok(Some(proof)) => proof,

@@ -21,6 +21,7 @@ fuzz_target!(|text: &str| {
             // one-second timeout in an instrumented build.
             max_states: 5_000,
             max_work: 200_000,
+            ..Limits::default()
         },
         max_moves: 10,
         ..Query::default()

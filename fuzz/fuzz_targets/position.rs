@@ -47,6 +47,7 @@ fuzz_target!(|data: &[u8]| {
             // one-second timeout in an instrumented build.
             max_states: 5_000,
             max_work: 200_000,
+            ..Limits::default()
         },
         max_moves: 10,
         play: if pick & 0x80 != 0 { Play::Misere } else { Play::Normal },

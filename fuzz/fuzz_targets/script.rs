@@ -20,6 +20,6 @@ fuzz_target!(|text: &str| {
         return;
     };
     if let Ok(p) = rules.parse("3") {
-        let _ = rules.moves(&p);
+        let _ = rules.moves(&p, &sprague::Stop::default());
     }
 });

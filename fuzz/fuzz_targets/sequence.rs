@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague::solve::engine::store::read_sequence;
+use sprague::solve::read_sequence;
 
 fuzz_target!(|data: &[u8]| {
     let _ = read_sequence(data, "fuzz.seq");

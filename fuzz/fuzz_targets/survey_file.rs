@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague::pattern::survey::{parse_codes, read_survey};
+use sprague::pattern::{parse_codes, read_survey};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(file) = read_survey(data, "fuzz.jsonl", None) {

@@ -37,6 +37,7 @@ static APP: LazyLock<Router> = LazyLock::new(|| {
         limits: Limits {
             max_states: 5_000,
             max_work: 200_000,
+            ..Limits::default()
         },
         script_limits: ScriptLimits {
             ops: 20_000,

@@ -161,7 +161,7 @@ pub struct BoardArgs {
     /// the default), split+translate, whole+full, whole+none (no splitting,
     /// no symmetry): to measure what each buys.
     #[arg(long, value_name = "HOW", default_value = "split+full")]
-    pub keying: sprague::rules::board::Keying,
+    pub keying: sprague::rules::Keying,
 }
 
 /// `sprague table`.
@@ -270,12 +270,12 @@ pub enum SimdLevel {
     Avx512,
 }
 
-impl From<SimdLevel> for sprague::solve::engine::Simd {
+impl From<SimdLevel> for sprague::solve::Simd {
     fn from(l: SimdLevel) -> Self {
         match l {
-            SimdLevel::Plain => sprague::solve::engine::Simd::Plain,
-            SimdLevel::Avx2 => sprague::solve::engine::Simd::Avx2,
-            SimdLevel::Avx512 => sprague::solve::engine::Simd::Avx512,
+            SimdLevel::Plain => sprague::solve::Simd::Plain,
+            SimdLevel::Avx2 => sprague::solve::Simd::Avx2,
+            SimdLevel::Avx512 => sprague::solve::Simd::Avx512,
         }
     }
 }

@@ -14,7 +14,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
-use sprague::rules::dynamic::MAX_DEPTH;
+use sprague::rules::MAX_VALUE_DEPTH as MAX_DEPTH;
 use sprague::rules::{DynMove, DynamicRules, Value};
 use sprague::{Error, Result};
 use std::fmt;

@@ -27,13 +27,6 @@
 mod callback;
 mod errors;
 mod interrupt;
-// The CLI's reading of the memory this process can still get (the
-// system's and its control groups'), compiled here too so that a misère
-// quotient is bounded as `sprague analyze --misere` bounds it. One source:
-// the file is the CLI's.
-#[allow(dead_code)]
-#[path = "../../sprague-cli/src/cmd/sequence/memory.rs"]
-mod memory;
 mod survey;
 mod table;
 
@@ -298,7 +291,8 @@ impl Native {
     /// [`sprague::report::MisereReport`]), as JSON text: the keys of
     /// `sprague analyze --misere --json`. Its tables take at most
     /// `max_memory` bytes, by default the memory this process can still
-    /// get, as the CLI reads it ([`memory::Memory::available`]).
+    /// get, by the rule every front end follows
+    /// ([`sprague_host::computation_memory`], `docs/memory.md`).
     #[pyo3(signature = (upto=None, max_order=None, max_memory=None, max_states=None, max_work=None))]
     fn analyze_misere(
         &self,
@@ -313,7 +307,7 @@ impl Native {
             let ask = QuotientAsk {
                 upto,
                 max_order,
-                memory: max_memory.or_else(|| memory::Memory::new().available()),
+                memory: max_memory.or_else(|| sprague_host::computation_memory(sprague_host::Share::Alone)),
             };
             let report = misere_report(game, &ask, limits)?;
             serde_json::to_string(&report).map_err(|e| Failure::Internal(e.to_string()))
@@ -409,7 +403,7 @@ fn family_only(f: &BoardFamily) -> String {
     format!(
         "`{}` is a family of boards: only table(n) runs along it; give a member (`{}`) for the rest",
         f.spec(),
-        sprague::rules::board::family_member(f.spec(), 5)
+        sprague::rules::family_member(f.spec(), 5)
     )
 }
 

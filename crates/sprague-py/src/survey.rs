@@ -1,6 +1,6 @@
 //! The native half of `sprague.survey`: one code's run, families, code
 //! lists and reading a survey file back, each a thin call of
-//! [`sprague::pattern::survey`].
+//! [`sprague::pattern`].
 //!
 //! The Python half (`python/sprague/survey.py`) owns the threads or the
 //! Dask cluster and the file; everything that decides what a record or a
@@ -12,14 +12,17 @@
 use crate::errors::{self, BadInput};
 use crate::interrupt::{interruptible, StopToken};
 use pyo3::prelude::*;
-use sprague::pattern::survey;
+use sprague::pattern::{
+    code_family, is_misere_survey, parse_code, parse_codes, parse_record_code, read_misere_survey,
+    read_survey, run_code, run_misere_code, SURVEY_MAX_UPTO,
+};
 use sprague::rules::OctalCode;
 use sprague::solve::Limits;
 use sprague::Stop;
 
 /// A code from its text, or `BadInput` naming the text.
 fn code(text: &str) -> PyResult<OctalCode> {
-    survey::parse_code(text).map_err(|why| BadInput::new_err(format!("bad code `{text}`: {why}")))
+    parse_code(text).map_err(|why| BadInput::new_err(format!("bad code `{text}`: {why}")))
 }
 
 /// The canonical text of a code (`octal:0.770` → `0.77`, `hex:0.F` →
@@ -33,7 +36,7 @@ fn survey_parse_code(text: &str) -> PyResult<String> {
 /// space, `#` comments), canonical, each game once.
 #[pyfunction]
 fn survey_parse_codes(text: &str) -> PyResult<Vec<String>> {
-    let codes = survey::parse_codes(text).map_err(|e| errors::to_py(&e))?;
+    let codes = parse_codes(text).map_err(|e| errors::to_py(&e))?;
     Ok(codes.iter().map(ToString::to_string).collect())
 }
 
@@ -42,7 +45,7 @@ fn survey_parse_codes(text: &str) -> PyResult<Vec<String>> {
 #[pyfunction]
 #[pyo3(signature = (digits, hex=false))]
 fn survey_family(digits: u32, hex: bool) -> PyResult<Vec<String>> {
-    let codes = survey::family(digits, hex).map_err(|e| errors::to_py(&e))?;
+    let codes = code_family(digits, hex).map_err(|e| errors::to_py(&e))?;
     Ok(codes.iter().map(ToString::to_string).collect())
 }
 
@@ -54,12 +57,12 @@ fn survey_family(digits: u32, hex: bool) -> PyResult<Vec<String>> {
 fn survey_code(py: Python<'_>, code_text: &str, upto: u64, stop: Option<&StopToken>) -> PyResult<String> {
     // A canonical text, as `survey_parse_code` gives: a hexadecimal code
     // is written bare (`0.8`).
-    let code = survey::parse_record_code(code_text)
+    let code = parse_record_code(code_text)
         .map_err(|why| BadInput::new_err(format!("bad code `{code_text}`: {why}")))?;
     let stop = stop.map_or_else(Stop::new, |t| t.0.clone());
     let keep_going = stop.clone();
     let done = interruptible(py, &stop, move || {
-        Ok(survey::run_code(&code, upto, Default::default(), &|| !keep_going.is_stopped())?.to_line())
+        Ok(run_code(&code, upto, Default::default(), &|| !keep_going.is_stopped())?.to_line())
     });
     errors::finish(done, None)
 }
@@ -84,7 +87,7 @@ fn survey_misere_code(
         ..Limits::default()
     };
     let done = interruptible(py, &stop, move || {
-        Ok(survey::run_misere_code(&code, upto, max_order, limits)?.to_line())
+        Ok(run_misere_code(&code, upto, max_order, limits)?.to_line())
     });
     errors::finish(done, None)
 }
@@ -93,12 +96,12 @@ fn survey_misere_code(
 /// as [`survey_read`] gives them.
 #[pyfunction]
 fn survey_read_misere(data: &[u8], name: &str) -> PyResult<ReadBack> {
-    if !data.is_empty() && !survey::is_misere_survey(data) {
+    if !data.is_empty() && !is_misere_survey(data) {
         return Err(BadInput::new_err(format!(
             "out `{name}` holds a normal-play survey; give another file for a misère one"
         )));
     }
-    let records = survey::read_misere_survey(data, name).map_err(|e| errors::to_py(&e))?;
+    let records = read_misere_survey(data, name).map_err(|e| errors::to_py(&e))?;
     let valid_len = data.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     // The lines as written (a float read back may print differently).
     let lines = data[..valid_len]
@@ -123,7 +126,7 @@ type ReadBack = (Vec<(String, String)>, u64, bool);
 #[pyfunction]
 #[pyo3(signature = (data, name, upto=None))]
 fn survey_read(data: &[u8], name: &str, upto: Option<u64>) -> PyResult<ReadBack> {
-    let file = survey::read_survey(data, name, upto).map_err(|e| errors::to_py(&e))?;
+    let file = read_survey(data, name, upto).map_err(|e| errors::to_py(&e))?;
     // The lines themselves, not the records printed again: serde_json reads
     // `seconds` to within an ulp, not always to the same float. Every line
     // that is not blank is one record, in order (read_survey checked it).
@@ -158,6 +161,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(survey_read, m)?)?;
     m.add_function(wrap_pyfunction!(survey_misere_code, m)?)?;
     m.add_function(wrap_pyfunction!(survey_read_misere, m)?)?;
-    m.add("SURVEY_MAX_UPTO", survey::MAX_UPTO)?;
+    m.add("SURVEY_MAX_UPTO", SURVEY_MAX_UPTO)?;
     Ok(())
 }

@@ -68,7 +68,9 @@ pub struct Config {
     /// How many light computations may run at once.
     pub light_workers: usize,
     /// The most bytes the tables of one computation may take (an estimate
-    /// checked as they grow; past it the request is answered 422).
+    /// checked as they grow; past it the request is answered 422). By
+    /// default a server's share, fixed at start
+    /// ([`sprague_host::computation_memory`], `docs/memory.md`).
     pub memory: u64,
     /// How many games may be held at once.
     pub max_sessions: usize,
@@ -95,7 +97,8 @@ impl Default for Config {
             timeout: Duration::from_secs(20),
             workers,
             light_workers: cores.max(2),
-            memory: sys::memory_per_computation(workers),
+            memory: sprague_host::computation_memory(sprague_host::Share::Server { slots: workers })
+                .unwrap_or(sprague_host::SERVER_UNKNOWN),
             max_sessions: 1000,
             session_ttl: Duration::from_secs(3600),
             max_connections: 1024,

@@ -15,24 +15,6 @@ pub(crate) fn lower_priority() {
     let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), 19);
 }
 
-/// The default memory bound of one computation: half of the machine's
-/// memory shared by `slots` heavy computations, between 256 MiB and 4 GiB
-/// (1 GiB where the memory is not known).
-pub(crate) fn memory_per_computation(slots: usize) -> u64 {
-    #[cfg(target_os = "linux")]
-    let total = {
-        let info = rustix::system::sysinfo();
-        let total = info.totalram as u64 * info.mem_unit.max(1) as u64;
-        (total > 0).then_some(total)
-    };
-    #[cfg(not(target_os = "linux"))]
-    let total: Option<u64> = None;
-    match total {
-        Some(t) => (t / 2 / slots.max(1) as u64).clamp(256 << 20, 4 << 30),
-        None => 1 << 30,
-    }
-}
-
 /// How many connections may be open at once: `wanted`, or fewer where the
 /// process may not open that many files (each connection is one, and some
 /// are kept for the rest). On Linux the soft limit on open files is first

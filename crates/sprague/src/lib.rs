@@ -6,10 +6,10 @@
 //! - [`solve`]: Grundy values, outcomes, winning moves and random-play odds
 //!   from any [`rules::Ruleset`] (dense tables and iterative search), and
 //!   the fast sequence engine for octal codes and Grundy's game
-//!   ([`solve::engine`]);
+//!   ([`solve::Engine`]);
 //! - [`pattern`]: the structure of a table, proven where theory allows, with
 //!   evaluators for any n < 2^64, and surveys of many codes
-//!   ([`pattern::survey`]);
+//!   ([`pattern::run_code`]);
 //! - [`query`]: one question about a sum (normal or misère, remoteness,
 //!   win probability), answered by the best solver that serves it;
 //! - [`play`]: a game against the computer, held by every front end that plays;
@@ -27,7 +27,7 @@
 //!
 //! Two optional features, both on by default: `scripts` (rules written in
 //! Rhai, `script:FILE`) and `serde` (`Serialize` on the report types, and
-//! what reads or writes JSON: survey files in `pattern::survey` and exact
+//! what reads or writes JSON: survey files in `pattern` (`read_survey`, …) and exact
 //! tables in `report::exact_table`, which exist only with it). With
 //! `default-features = false` the solvers, patterns and play need neither.
 //!

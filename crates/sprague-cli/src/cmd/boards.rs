@@ -114,10 +114,10 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
     }
     let board = BoardArgs {
         memo: None,
-        keying: sprague::rules::board::Keying::default(),
+        keying: sprague::rules::Keying::default(),
     };
     let values = values(family, upto, &board, args.limits.limits())?;
-    let found = sprague::pattern::periodic::observed_period(&values);
+    let found = sprague::pattern::observed_period(&values);
     if args.json {
         let v = serde_json::json!({
             "spec": args.spec,

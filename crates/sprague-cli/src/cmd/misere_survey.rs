@@ -7,7 +7,9 @@
 use super::files::target;
 use crate::cli::SurveyArgs;
 use anyhow::{bail, Context};
-use sprague::pattern::survey::{self, MisereRecord};
+use sprague::pattern::{
+    is_misere_survey, read_misere_survey, run_misere_code, write_misere_markdown, MisereRecord,
+};
 use sprague::rules::OctalCode;
 use sprague::solve::QUOTIENT_MAX_HEAP;
 use std::collections::HashSet;
@@ -63,7 +65,7 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(code) = todo.get(i) else { return };
-                let result = survey::run_misere_code(code, upto, max_order, limits.clone());
+                let result = run_misere_code(code, upto, max_order, limits.clone());
                 if tx.send((i, result)).is_err() {
                     return;
                 }
@@ -119,10 +121,10 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
 fn open_out(path: &Path) -> anyhow::Result<(File, Vec<MisereRecord>)> {
     let shown = path.display();
     let (mut file, bytes) = super::survey::open_locked(path)?;
-    if !bytes.is_empty() && !survey::is_misere_survey(&bytes) {
+    if !bytes.is_empty() && !is_misere_survey(&bytes) {
         bail!("--out `{shown}` holds a normal-play survey; give another file for a misère one");
     }
-    let done = survey::read_misere_survey(&bytes, &shown.to_string())?;
+    let done = read_misere_survey(&bytes, &shown.to_string())?;
     let valid = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) as u64;
     file.set_len(valid)
         .with_context(|| format!("cannot cut the torn last line of `{shown}`"))?;
@@ -133,10 +135,10 @@ fn open_out(path: &Path) -> anyhow::Result<(File, Vec<MisereRecord>)> {
 
 /// The report of a misère survey file's bytes, as Markdown.
 pub fn report(bytes: &[u8], name: &Path, text: &mut Vec<u8>) -> anyhow::Result<()> {
-    let records = survey::read_misere_survey(bytes, &name.display().to_string())?;
+    let records = read_misere_survey(bytes, &name.display().to_string())?;
     if records.is_empty() {
         bail!("--report `{}`: the file holds no survey line", name.display());
     }
-    survey::write_misere_markdown(&records, text)?;
+    write_misere_markdown(&records, text)?;
     Ok(())
 }

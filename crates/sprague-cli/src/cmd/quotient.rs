@@ -3,7 +3,6 @@
 //! every heap size) where the pretending function's period is proven.
 
 use super::parse_upto;
-use super::sequence::memory::Memory;
 use crate::cli::AnalyzeArgs;
 use anyhow::bail;
 use sprague::report::{misere_report, MisereReport};
@@ -29,7 +28,7 @@ pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Resu
     let ask = QuotientAsk {
         upto,
         max_order,
-        memory: Memory::new().available(),
+        memory: sprague_host::computation_memory(sprague_host::Share::Alone),
     };
     let r = misere_report(game, &ask, limits)?;
     if args.json {

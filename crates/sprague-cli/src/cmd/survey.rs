@@ -1,7 +1,7 @@
 //! `sprague survey`: many codes through the sequence engine, one JSON line
 //! each, on every core; and `--report`, the table a paper prints.
 //!
-//! The library ([`sprague::pattern::survey`]) runs one code and reads and formats
+//! The library ([`sprague::pattern`]) runs one code and reads and formats
 //! survey files; this module owns the threads, the file and the progress
 //! bar. Each code runs on one thread of its own (the engine's helper
 //! thread would only halve the cores left to other codes); the records
@@ -16,7 +16,11 @@ use super::files::{atomic_write, sibling, target};
 use crate::cli::{ReportFormat, SurveyArgs};
 use anyhow::{bail, Context};
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sprague::pattern::survey::{self, Counts, Record, RunState, Status};
+use sprague::pattern::{
+    code_family, dedup_codes, is_misere_survey, parse_code, parse_codes, parse_record_code, read_survey,
+    run_code_watched, write_survey_csv, write_survey_markdown, SurveyCounts, SurveyFile, SurveyRecord,
+    SurveyRunState, SurveyStatus, SURVEY_MAX_UPTO,
+};
 use sprague::rules::OctalCode;
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions, TryLockError};
@@ -39,7 +43,7 @@ pub fn run(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
 fn codes(a: &SurveyArgs) -> anyhow::Result<Vec<OctalCode>> {
     let mut codes = Vec::new();
     for (i, text) in a.codes.iter().enumerate() {
-        let code = survey::parse_code(text)
+        let code = parse_code(text)
             .map_err(|why| anyhow::anyhow!("bad code `{text}` (argument {}): {why}", i + 1))?;
         codes.push(code);
     }
@@ -49,25 +53,25 @@ fn codes(a: &SurveyArgs) -> anyhow::Result<Vec<OctalCode>> {
             .and_then(super::read_bounded)
             .and_then(|b| String::from_utf8(b).map_err(|_| anyhow::anyhow!("it is not UTF-8 text")))
             .map_err(|e| anyhow::anyhow!("--file `{}`: cannot read it ({e})", file.display()))?;
-        codes.extend(survey::parse_codes(&text).with_context(|| format!("--file `{}`", file.display()))?);
+        codes.extend(parse_codes(&text).with_context(|| format!("--file `{}`", file.display()))?);
     }
     if let Some(d) = a.digits {
-        codes.extend(survey::family(d, a.hex)?);
+        codes.extend(code_family(d, a.hex)?);
     }
     if codes.is_empty() {
         bail!("no codes to survey: give codes (0.77 hex:0.f …), --file FILE or --digits D");
     }
-    Ok(survey::dedup(codes))
+    Ok(dedup_codes(codes))
 }
 
 /// N of a survey: 1 to the engine's last heap.
 fn upto(text: &str) -> anyhow::Result<u64> {
     match super::parse_upto(text)? {
-        (n, None) if (1..=survey::MAX_UPTO).contains(&n) => Ok(n),
+        (n, None) if (1..=SURVEY_MAX_UPTO).contains(&n) => Ok(n),
         (0, None) => bail!("--upto 0: a survey computes g(0..=N) for some N ≥ 1"),
         (n, None) => bail!(
             "--upto {n} is too large for the sequence engine (at most {})",
-            survey::MAX_UPTO
+            SURVEY_MAX_UPTO
         ),
         (_, Some(_)) => bail!("bad --upto `{text}`: a survey runs each code to one N"),
     }
@@ -96,10 +100,10 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(todo.len().max(1));
-    let mut counts = Counts::default();
+    let mut counts = SurveyCounts::default();
     let wanted: HashSet<&OctalCode> = codes.iter().collect();
     for r in &done.records {
-        if survey::parse_record_code(&r.code).is_ok_and(|c| wanted.contains(&c)) {
+        if parse_record_code(&r.code).is_ok_and(|c| wanted.contains(&c)) {
             counts.add(r.status);
         }
     }
@@ -114,7 +118,7 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     // What each thread runs now, for the bar.
     let running: Mutex<Vec<Option<Running>>> = Mutex::new(vec![None; jobs]);
     std::thread::scope(|s| {
-        let (tx, rx) = mpsc::channel::<(usize, sprague::Result<Record>)>();
+        let (tx, rx) = mpsc::channel::<(usize, sprague::Result<SurveyRecord>)>();
         for job in 0..jobs {
             let tx = tx.clone();
             let (next, stop, todo, running) = (&next, &stop, &todo, &running);
@@ -133,12 +137,12 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
                 set(Some(Running {
                     code: i,
                     since,
-                    state: RunState {
+                    state: SurveyRunState {
                         computed: 0,
                         dense: true,
                     },
                 }));
-                let watch = |state: RunState| {
+                let watch = |state: SurveyRunState| {
                     set(Some(Running {
                         code: i,
                         since,
@@ -146,7 +150,7 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
                     }));
                     !stop.load(Ordering::Relaxed)
                 };
-                let result = survey::run_code_watched(code, upto, simd, &watch);
+                let result = run_code_watched(code, upto, simd, &watch);
                 set(None);
                 if tx.send((i, result)).is_err() {
                     return;
@@ -203,7 +207,7 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         "survey of {} codes to N = {upto} in `{}`: {} ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
         codes.len(),
         path.display(),
-        Status::ALL
+        SurveyStatus::ALL
             .iter()
             .map(|&s| format!("{} {s}", counts.get(s)))
             .collect::<Vec<_>>()
@@ -256,10 +260,10 @@ pub(super) fn open_locked(path: &Path) -> anyhow::Result<(File, Vec<u8>)> {
 /// Opens (or creates) the survey file, locked, reads the records already
 /// in it (all from a survey to `upto`), cuts a torn last line and leaves
 /// the file positioned to append.
-fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, survey::SurveyFile)> {
+fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, SurveyFile)> {
     let shown = path.display();
     let (mut file, bytes) = open_locked(path)?;
-    let done = survey::read_survey(&bytes, &shown.to_string(), Some(upto))?;
+    let done = read_survey(&bytes, &shown.to_string(), Some(upto))?;
     if done.torn {
         // The line a killed survey was writing: dropped, and run again.
         file.set_len(done.valid_len)
@@ -279,7 +283,7 @@ fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Wr
         .map_err(anyhow::Error::new)
         .and_then(super::read_bounded)
         .map_err(|e| anyhow::anyhow!("--report `{}`: cannot read it ({e})", file.display()))?;
-    if survey::is_misere_survey(&bytes) {
+    if is_misere_survey(&bytes) {
         let mut text = Vec::new();
         super::misere_survey::report(&bytes, file, &mut text)?;
         return match to {
@@ -290,7 +294,7 @@ fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Wr
             None => Ok(out.write_all(&text)?),
         };
     }
-    let read = survey::read_survey(&bytes, &file.display().to_string(), None)?;
+    let read = read_survey(&bytes, &file.display().to_string(), None)?;
     if read.torn {
         eprintln!(
             "sprague: note: `{}` ends in a torn line (a survey stopped while writing it); it is left out",
@@ -302,8 +306,8 @@ fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Wr
     }
     let mut text = Vec::new();
     match format {
-        ReportFormat::Markdown => survey::write_markdown(&read.records, &mut text)?,
-        ReportFormat::Csv => survey::write_csv(&read.records, &mut text)?,
+        ReportFormat::Markdown => write_survey_markdown(&read.records, &mut text)?,
+        ReportFormat::Csv => write_survey_csv(&read.records, &mut text)?,
     }
     match to {
         Some(path) => {
@@ -323,7 +327,7 @@ struct Running {
     /// Its index among the codes to run.
     code: usize,
     since: Instant,
-    state: RunState,
+    state: SurveyRunState,
 }
 
 /// The progress bar of a survey on stderr: codes done, proven and open,
@@ -347,7 +351,7 @@ impl Bar {
         Bar(bar, Default::default())
     }
 
-    fn show(&self, c: &Counts) {
+    fn show(&self, c: &SurveyCounts) {
         *self.1.borrow_mut() = format!(
             "{} proven, {} observed, {} open",
             c.proven + c.trivial,
@@ -377,7 +381,7 @@ impl Bar {
         self.0.set_message(text);
     }
 
-    fn done(&self, c: &Counts) {
+    fn done(&self, c: &SurveyCounts) {
         self.0.inc(1);
         self.show(c);
     }

@@ -85,19 +85,18 @@ impl GameVisitor for Job<'_> {
 /// command's bar, `cmd::watch`); a table still growing stops with an
 /// error while little memory is left, rather than be killed for memory.
 fn heap_values<R: Ruleset>(rules: &R, n: u64, args: &TableArgs) -> anyhow::Result<Vec<u32>> {
-    use super::sequence::{memory::Memory, MIN_FREE};
+    use sprague_host::{Memory, MIN_FREE};
     let tuning = super::sequence::tuning(&args.long_run);
     let memory = Memory::new();
     let mut watch = |done: u64, total: u64| -> sprague::Result<()> {
-        let need = 2 * (total - done);
-        match memory.available() {
-            Some(m) if m < MIN_FREE && need > m / 2 => Err(sprague::Error::OutOfMemory(format!(
+        if memory.running_low(2 * (total - done)) {
+            return Err(sprague::Error::OutOfMemory(format!(
                 "stopped at g({}): less than {} MiB of memory left for the table",
                 done - 1,
                 MIN_FREE >> 20
-            ))),
-            _ => Ok(()),
+            )));
         }
+        Ok(())
     };
     let (values, _) = report::heap_values_tuned(rules, n, args.limits.limits(), tuning, &mut watch)?;
     Ok(values.into_wide())

@@ -3,8 +3,7 @@
 
 use assert_cmd::Command;
 use sprague::rules::{HeapMoves, OctalCode};
-use sprague::solve::engine::store::read_sequence;
-use sprague::solve::engine::Checksum;
+use sprague::solve::{read_sequence, Checksum};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

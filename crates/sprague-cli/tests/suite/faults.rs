@@ -15,7 +15,7 @@
 //!   printed; `SPRAGUE_FAULT_SEED=N` repeats a run); every killed run is
 //!   resumed, and every finished one matches an uncut run.
 
-use sprague::pattern::survey::{read_survey, Record};
+use sprague::pattern::{read_survey, SurveyRecord};
 use std::collections::{BTreeMap, BTreeSet};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
@@ -232,12 +232,12 @@ fn a_full_disk_leaves_a_report_as_it_was_and_a_survey_resumes() {
 
 /// The records of a survey file by code, without their times; whole
 /// lines, each code once.
-fn records(file: &Path) -> BTreeMap<String, Record> {
+fn records(file: &Path) -> BTreeMap<String, SurveyRecord> {
     let bytes = std::fs::read(file).unwrap();
     let f = read_survey(&bytes, &file.display().to_string(), None).unwrap();
     assert!(!f.torn, "{} ends in a torn line", file.display());
     let n = f.records.len();
-    let map: BTreeMap<String, Record> = f
+    let map: BTreeMap<String, SurveyRecord> = f
         .records
         .into_iter()
         .map(|r| (r.code.clone(), r.without_time()))

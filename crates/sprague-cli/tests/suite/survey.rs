@@ -3,7 +3,7 @@
 //! jobs changes nothing, and bad input gets one line and exit code 2.
 
 use assert_cmd::Command;
-use sprague::pattern::survey::{read_survey, Record, Status};
+use sprague::pattern::{read_survey, SurveyRecord, SurveyStatus};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -26,12 +26,12 @@ fn path(p: &Path) -> &str {
 
 /// The records of a survey file, checked to be whole lines with each code
 /// once, by code, without their times.
-fn records(file: &Path, upto: u64) -> BTreeMap<String, Record> {
+fn records(file: &Path, upto: u64) -> BTreeMap<String, SurveyRecord> {
     let bytes = std::fs::read(file).unwrap();
     let f = read_survey(&bytes, path(file), Some(upto)).unwrap();
     assert!(!f.torn, "{} ends in a torn line", file.display());
     let n = f.records.len();
-    let map: BTreeMap<String, Record> = f
+    let map: BTreeMap<String, SurveyRecord> = f
         .records
         .into_iter()
         .map(|r| (r.code.clone(), r.without_time()))
@@ -91,7 +91,7 @@ fn published_solved_games_come_out_proven_with_the_published_figures() {
         let r = &got[code];
         assert_eq!(
             (r.status, r.preperiod, r.period),
-            (Status::Proven, Some(o), Some(p)),
+            (SurveyStatus::Proven, Some(o), Some(p)),
             "{code}"
         );
         assert!(
@@ -131,12 +131,13 @@ fn jobs_1_and_jobs_2_write_the_same_records_and_a_rerun_writes_nothing() {
     // Every status a two-digit family has is there, and trivial means no
     // digit that splits.
     assert!(
-        a.values().any(|r| r.status == Status::Trivial) && a.values().any(|r| r.status == Status::Proven)
+        a.values().any(|r| r.status == SurveyStatus::Trivial)
+            && a.values().any(|r| r.status == SurveyStatus::Proven)
     );
     for r in a.values() {
         let splits = r.code.chars().skip(2).any(|d| d.to_digit(16).unwrap() >= 4);
         assert_eq!(
-            r.status == Status::Trivial,
+            r.status == SurveyStatus::Trivial,
             !splits && r.status.is_proven(),
             "{r:?}"
         );

@@ -290,7 +290,7 @@ async fn table_along_a_family_of_boards() {
         let want: Vec<u64> = (0..=upto)
             .map(|n| match n {
                 0 => 0,
-                _ => sprague::rules::board::family_member(family, n)
+                _ => sprague::rules::family_member(family, n)
                     .parse::<Game>()
                     .unwrap()
                     .visit(Start),

@@ -361,8 +361,9 @@ pub fn has_prover(moves: HeapMoves<'_>) -> bool {
 /// proof needs (at most up to the limit).
 ///
 /// Only *proven* patterns are returned: periodicity of finite subtraction
-/// sets, octal codes and powers ([`super::periodic`]), self-similarity of
-/// floor-division games ([`super::floor`]), and Nim's g(n) = n.
+/// sets, octal codes and powers ([`proven_period`](super::proven_period)),
+/// self-similarity of floor-division games
+/// ([`prove_floor`](super::prove_floor)), and Nim's g(n) = n.
 ///
 /// # Arguments
 /// * `moves`: the heap game.

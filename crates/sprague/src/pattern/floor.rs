@@ -51,7 +51,7 @@ pub const MAX_BASE: u64 = 1 << 16;
 ///
 /// # Examples
 /// ```
-/// use sprague::pattern::floor::prove_floor;
+/// use sprague::pattern::prove_floor;
 /// use sprague::rules::HeapMoves;
 /// let mut g = Vec::new();
 /// sprague::solve::extend_dense(HeapMoves::Divide(&[2, 3, 4, 5, 6]), &mut g, 200, 1000).unwrap();

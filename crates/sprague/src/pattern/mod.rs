@@ -14,28 +14,57 @@
 //! `u64` n in O(1) (periodic) or O(log n) (floor division), and can print
 //! itself as a small function in Rust, C++ or Python ([`Evaluator::emit`]).
 //!
-//! The finders:
-//! - [`periodic`]: (arithmetic) periodicity, proven for finite subtraction
-//!   sets, octal codes and powers;
-//! - [`floor`]: self-similarity g(n) = g(⌊n/b⌋) of floor-division games,
-//!   proven, with the run table it implies;
-//! - [`rare`]: sparse space (a bit mask splitting common and rare values);
-//! - [`pairs`]: 2-D tables (periodic in each coordinate, xor-separable,
-//!   Wythoff's P-positions).
+//! The finders, each in a part of its own whose items are re-exported here:
+//! - periods: (arithmetic) periodicity, proven for finite subtraction
+//!   sets, octal codes and powers ([`proven_period`], [`observed_period`]);
+//! - floor division: self-similarity g(n) = g(⌊n/b⌋) of floor-division
+//!   games, proven, with the run table it implies ([`prove_floor`],
+//!   [`runs`]);
+//! - rare values: sparse space, a bit mask splitting common and rare
+//!   values ([`find_sparse`]);
+//! - pairs: 2-D tables, periodic in each coordinate, xor-separable,
+//!   Wythoff's P-positions ([`analyze_pairs`]);
+//! - splits: the moves of a sum of heaps to a given value, counted by
+//!   residue class of a proven period ([`moves_to_value`]).
+//!
+//! Surveys run many codes, one engine run each, and write the table a paper
+//! prints (with the `serde` feature): which codes ([`code_family`],
+//! [`parse_codes`]), one code's run ([`run_code`]) and its
+//! [`SurveyRecord`] with its [`SurveyStatus`], reading a survey file back
+//! ([`read_survey`]) and the report ([`write_survey_markdown`]); the misère
+//! survey finds one quotient a code ([`run_misere_code`]). The statuses are
+//! described on [`SurveyStatus`], the command in `docs/surveys.md`.
 
 mod analyze;
 mod emit;
-pub mod floor;
-pub mod pairs;
-pub mod periodic;
-pub mod rare;
-pub mod splits;
+pub(crate) mod floor;
+pub(crate) mod pairs;
+pub(crate) mod periodic;
+pub(crate) mod rare;
+pub(crate) mod splits;
 #[cfg(feature = "serde")]
-pub mod survey;
+pub(crate) mod survey;
 
 pub use analyze::{analyze_heap, has_prover, prove, prove_by_engine, HeapAnalysis, HeapLimits, Proof};
 pub use emit::Language;
-pub use pairs::{analyze_pairs, pair_table, PairAnalysis};
+pub use floor::{prove_floor, runs, FloorPattern, MAX_BASE as FLOOR_MAX_BASE};
+pub use pairs::{analyze_pairs, pair_table, PairAnalysis, MAX_CELLS as PAIR_MAX_CELLS};
+pub use periodic::{
+    observed_arithmetic, observed_period, powers_settle, proven_period, Periodicity,
+    SEARCH_BUDGET as PERIOD_SEARCH_BUDGET,
+};
+pub use rare::{find_sparse, is_rare, SparseSpace, RARE_FRACTION};
+pub use splits::{moves_to_value, MovesToValue};
+#[cfg(feature = "serde")]
+pub use survey::{
+    compare as compare_codes, dedup as dedup_codes, family as code_family, family_size as code_family_size,
+    is_misere_survey, parse_code, parse_codes, parse_record_code, read_misere_survey, read_survey,
+    repeating_tail, run_code, run_code_watched, run_misere_code, sorted as sorted_records,
+    summary_line as survey_summary_line, write_csv as write_survey_csv,
+    write_markdown as write_survey_markdown, write_misere_markdown, Counts as SurveyCounts, MisereRecord,
+    Record as SurveyRecord, RunState as SurveyRunState, Status as SurveyStatus, SurveyFile,
+    MAX_FAMILY as MAX_CODE_FAMILY, MAX_UPTO as SURVEY_MAX_UPTO,
+};
 
 use crate::Nimber;
 use std::fmt;

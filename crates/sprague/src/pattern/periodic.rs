@@ -120,7 +120,7 @@ fn search(
 ///
 /// # Examples
 /// ```
-/// use sprague::pattern::periodic::proven_period;
+/// use sprague::pattern::proven_period;
 /// use sprague::rules::HeapMoves;
 /// let mut g = Vec::new();
 /// sprague::solve::extend_dense(HeapMoves::Subtract(&[1, 3, 4]), &mut g, 40, 100).unwrap();

@@ -55,7 +55,7 @@ pub fn is_rare(v: u64, mask: u64) -> bool {
 ///
 /// # Examples
 /// ```
-/// use sprague::pattern::rare::find_sparse;
+/// use sprague::pattern::find_sparse;
 /// // Common values 1 and 2 (odd popcount), the rare 0 and 3 only early on.
 /// let mut g: Vec<u32> = (0..5000).map(|n| [1, 2][n % 2]).collect();
 /// g[10] = 0;

@@ -43,7 +43,7 @@ pub struct MovesToValue {
 ///
 /// # Examples
 /// ```
-/// use sprague::pattern::{prove, splits::moves_to_value, HeapLimits};
+/// use sprague::pattern::{moves_to_value, prove, HeapLimits};
 /// use sprague::rules::{HeapMoves, OctalCode};
 /// // Kayles (0.77): period 12 from 71, proven by the periodicity theorem.
 /// let code = OctalCode::parse("0.77").unwrap();

@@ -126,8 +126,9 @@ impl Game {
         Game::load_until(spec, read, limits, &crate::Stop::NEVER)
     }
 
-    /// [`Game::load`], a script's top-level statements ended with
-    /// [`Error::Stopped`] soon after `stop` is stopped.
+    /// [`Game::load`], ended with [`Error::Stopped`] soon after `stop` is
+    /// stopped: a script's top-level statements, and the parsing of a
+    /// large `graph:FILE`.
     pub fn load_until(
         spec: &str,
         read: &mut dyn FnMut(&str) -> std::result::Result<String, String>,
@@ -153,7 +154,7 @@ impl Game {
                     reason,
                 })?;
                 if kind == "graph" {
-                    return GraphGame::parse(file, &text).map(Game::Graph);
+                    return GraphGame::parse_until(file, &text, stop).map(Game::Graph);
                 }
                 return script_game(spec, file, &text, limits, stop);
             }

@@ -43,6 +43,23 @@ impl GraphGame {
     /// assert!(GraphGame::parse("g.txt", "a: b\n").unwrap_err().to_string().contains("line 1"));
     /// ```
     pub fn parse(file: &str, text: &str) -> Result<GraphGame> {
+        GraphGame::parse_until(file, text, &crate::Stop::NEVER)
+    }
+
+    /// [`GraphGame::parse`], ended with [`Error::Stopped`] soon after
+    /// `stop` is stopped (a file may hold millions of lines: it is looked
+    /// at every 4096 lines, and every 4096 positions as their moves are
+    /// resolved).
+    ///
+    /// ```
+    /// use sprague::{rules::GraphGame, Error, Stop};
+    /// let stop = Stop::new();
+    /// stop.stop();
+    /// assert_eq!(GraphGame::parse_until("g.txt", "a: b\nb:\n", &stop).unwrap_err(), Error::Stopped);
+    /// ```
+    pub fn parse_until(file: &str, text: &str, stop: &crate::Stop) -> Result<GraphGame> {
+        /// Lines (and positions) between two looks at the stop token.
+        const EVERY: usize = 1 << 12;
         let bad = |line: usize, token: &str, reason: &str| Error::BadFile {
             file: file.to_string(),
             reason: format!("line {line}: {reason} (token `{}`)", excerpt(token)),
@@ -51,6 +68,9 @@ impl GraphGame {
         let mut index: HashMap<String, u32> = HashMap::new();
         let mut raw: Vec<(usize, Vec<String>)> = Vec::new();
         for (i, line) in text.lines().enumerate() {
+            if i % EVERY == 0 {
+                stop.check()?;
+            }
             let n = i + 1;
             let line = line.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -87,7 +107,10 @@ impl GraphGame {
             });
         }
         let mut edges = Vec::with_capacity(raw.len());
-        for (n, follow) in raw {
+        for (k, (n, follow)) in raw.into_iter().enumerate() {
+            if k % EVERY == 0 {
+                stop.check()?;
+            }
             let mut out = Vec::with_capacity(follow.len());
             for t in follow {
                 match index.get(&t) {

@@ -8,11 +8,21 @@
 //! structurally through [`HeapMoves`], so that the dense engine in
 //! [`crate::solve`] can fill a table 0..=N with tight loops instead of
 //! generic move lists.
+//!
+//! Games on boards and graphs ([`Cram`], [`NodeKayles`], [`OctalGraph`],
+//! [`Chomp`]) fall apart into components that a [`Key`] names up to
+//! symmetry ([`Keying`]), so that a solver values each shape once
+//! ([`Splitting`]; `docs/boards.md`). Rules defined at run time (a Rhai
+//! script, a Python function) implement [`DynamicRules`] over [`Value`]
+//! positions and are held as [`Dynamic`], which every solver serves.
+//!
+//! The module's parts are private: what a program needs of them is
+//! re-exported here.
 
-pub mod board;
+pub(crate) mod board;
 mod catalog;
 mod divide;
-pub mod dynamic;
+pub(crate) mod dynamic;
 mod gcd;
 mod graph;
 mod grid;
@@ -29,9 +39,13 @@ mod wizards;
 mod wythoff;
 
 pub use crate::number::{format_set, parse_set, parse_tuple, parse_u64};
+pub use board::{
+    column_name, family_member, is_family, Chomp, Cram, Key, Keying, Look, NodeKayles, OctalGraph, ReadFile,
+    Splitting, Symmetry, MAX_CHOMP_SIDE, MAX_VERTICES as BOARD_MAX_VERTICES,
+};
 pub use catalog::{catalog, CatalogEntry, Game, GameVisitor};
 pub use divide::Divide;
-pub use dynamic::{DynMove, Dynamic, DynamicRules, Value};
+pub use dynamic::{DynMove, Dynamic, DynamicRules, Value, MAX_DEPTH as MAX_VALUE_DEPTH};
 pub use gcd::{gcd, GcdGame, GcdPosition, MAX_CARDS};
 pub use graph::{GraphGame, GRAPH_MAX_NODES};
 pub use grid::Grid;
@@ -180,9 +194,9 @@ pub trait Ruleset: Send + Sync {
     }
 
     /// For games whose positions split into components with canonical
-    /// keys (games on boards and graphs, [`board`]): the rules on keys, so
+    /// keys (games on boards and graphs, [`Cram`], …): the rules on keys, so
     /// that [`crate::solve::ComponentSolver`] values each shape once.
-    fn splitting(&self) -> Option<&dyn board::Splitting<Self::Position>> {
+    fn splitting(&self) -> Option<&dyn Splitting<Self::Position>> {
         None
     }
 }

@@ -26,7 +26,7 @@ const MAGIC: &[u8] = b"sprague component memo 1\n";
 ///
 /// # Examples
 /// ```
-/// use sprague::rules::board::Cram;
+/// use sprague::rules::Cram;
 /// use sprague::solve::{ComponentMemo, ComponentSolver};
 /// use sprague::solve::Limits;
 /// use sprague::rules::Ruleset;

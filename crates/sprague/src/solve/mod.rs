@@ -11,8 +11,10 @@
 //! win chances, [`Generalized`] for Smith's values of loopy games,
 //! [`bouton`], [`tame()`] and [`MisereQuotient`] for the rules that shortcut
 //! misère play; [`OutcomeSearch`] finds who wins sums too large for the
-//! whole graph. The sequence engine ([`engine`]) computes g(0..=N) of octal
-//! codes and Grundy's game for N in the hundreds of millions.
+//! whole graph. The sequence engine ([`Engine`]) computes g(0..=N) of octal
+//! codes and Grundy's game for N in the hundreds of millions, and reads
+//! and writes its checkpoints and sequence files ([`read_checkpoint`],
+//! [`write_sequence`], …).
 //!
 //! Most programs ask through [`crate::Game`] and [`crate::query`] and need
 //! none of this; the items here are the solvers themselves, for a program
@@ -21,15 +23,16 @@
 //! to a [`Progress`] the front end sets ([`reporting`]).
 //!
 //! The module's parts are private: what a user needs of them is
-//! re-exported here, and `engine` is the one public submodule (its
-//! [`engine::Period`] and [`engine::Status`] are its own).
+//! re-exported here, renamed where two parts use one name (the engine's
+//! [`EnginePeriod`] and [`EngineStatus`], the quotient's
+//! [`QuotientPeriod`]).
 
 // Each part is private to the crate: its public items are re-exported
 // below, so that the public surface is this list.
 pub(crate) mod chomp3;
 pub(crate) mod components;
 pub(crate) mod dense;
-pub mod engine;
+pub(crate) mod engine;
 pub(crate) mod loopy;
 pub(crate) mod misere;
 pub(crate) mod nimber_search;
@@ -48,6 +51,13 @@ pub use chomp3::{
 };
 pub use components::{shared_memo, ComponentMemo, ComponentSolver};
 pub use dense::{extend as extend_dense, extend_within as extend_dense_within};
+pub use engine::store::{
+    read_checkpoint, read_sequence, write_checkpoint, write_sequence, Checkpoint, SequenceFile,
+};
+pub use engine::{
+    checksum_upto, checksum_upto_with, needed_len, needed_len_heaps, Checksum, Engine,
+    Period as EnginePeriod, SeqGame, Simd, Status as EngineStatus, Tuning, SEQUENCE_FROM,
+};
 pub use loopy::{sum_value as generalized_sum, Generalized};
 pub use misere::{bouton, bouton_moves, genus, misere_values, Genus};
 pub use nimber_search::NimberSearch;

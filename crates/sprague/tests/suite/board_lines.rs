@@ -5,7 +5,7 @@
 
 use super::boards::{plain, union};
 use sprague::report::{Line, LineOptions, Method};
-use sprague::rules::board::Keying;
+use sprague::rules::Keying;
 use sprague::rules::{Game, Ruleset, ScriptLimits};
 use sprague::Error;
 
@@ -55,7 +55,7 @@ fn family_tables_agree_with_the_plain_search_under_every_keying() {
         let want: Vec<u32> = (0..=upto)
             .map(|n| match n {
                 0 => 0,
-                _ => plain_start(&sprague::rules::board::family_member(family, n)) as u32,
+                _ => plain_start(&sprague::rules::family_member(family, n)) as u32,
             })
             .collect();
         for keying in [Keying::default(), whole] {

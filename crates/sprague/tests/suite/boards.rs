@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use sprague::query::{answer, Query};
-use sprague::rules::board::{Chomp, Cram, Keying, NodeKayles, OctalGraph, Splitting, Symmetry};
+use sprague::rules::{Chomp, Cram, Keying, NodeKayles, OctalGraph, Splitting, Symmetry};
 use sprague::rules::{Game, GameVisitor, Moves, Ruleset};
 use sprague::solve::{ComponentMemo, ComponentSolver};
 use sprague::solve::{Limits, Play, Solver};

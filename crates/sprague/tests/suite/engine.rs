@@ -6,9 +6,9 @@
 
 use proptest::prelude::*;
 use sprague::rules::{HeapMoves, OctalCode};
-use sprague::solve::engine::store::{read_checkpoint, read_sequence, write_checkpoint, write_sequence};
-use sprague::solve::engine::{checksum_upto, Checksum, Engine, SeqGame, Simd, Status, Tuning};
 use sprague::solve::extend_dense;
+use sprague::solve::{checksum_upto, Checksum, Engine, EngineStatus as Status, SeqGame, Simd, Tuning};
+use sprague::solve::{read_checkpoint, read_sequence, write_checkpoint, write_sequence};
 
 fn plain(game: &SeqGame, upto: u64) -> Vec<u16> {
     let mut t = Vec::new();
@@ -545,8 +545,8 @@ proptest! {
 
 #[test]
 fn hexadecimal_periods_are_proven_by_the_three_heap_theorem() {
-    use sprague::pattern::periodic::proven_period;
-    use sprague::solve::engine::needed_len_heaps;
+    use sprague::pattern::proven_period;
+    use sprague::solve::needed_len_heaps;
     // Every two-digit hexadecimal code that the engine proves periodic
     // within 1500 values: the period is the plain solver's, the
     // extrapolation is right, and the proof used 3o + 4p + t values.

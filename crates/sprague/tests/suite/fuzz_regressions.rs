@@ -2,7 +2,7 @@
 //! each named after what went wrong and holding the input as the fuzzer
 //! found it. Each must give an error (or an answer), never a panic.
 
-use sprague::solve::engine::store::read_checkpoint;
+use sprague::solve::read_checkpoint;
 use sprague::Error;
 
 /// A checkpoint (version 1) claiming about 2^64 values: the byte count

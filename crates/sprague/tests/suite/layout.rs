@@ -1,7 +1,7 @@
 //! The shape issue 35 asks of the code, checked on the source tree: the
-//! crate root has at most six public modules, `solve` keeps its parts
-//! private (re-exporting what a program needs), and no source file of any
-//! crate is longer than 700 lines.
+//! crate root has at most six public modules, `solve`, `pattern` and
+//! `rules` keep their parts private (re-exporting what a program needs),
+//! and no source file of any crate is longer than 700 lines.
 
 use std::path::{Path, PathBuf};
 
@@ -59,20 +59,45 @@ fn declared_modules(source: &str) -> (Vec<String>, Vec<String>) {
     (public, private)
 }
 
-#[test]
-fn solve_keeps_its_parts_private() {
-    let solve = std::fs::read_to_string(crates().join("sprague/src/solve/mod.rs")).unwrap();
-    let (public, private) = declared_modules(&solve);
-    // The sequence engine is the one public part: a component of its own
-    // (its `Period` and `Status` are not the quotient's or the pattern's).
-    assert_eq!(public, ["engine"], "public submodules of solve: {public:?}");
-    // Every other part is there, private: the parser read the right file.
-    for part in ["dense", "quotient", "random", "sums", "solver"] {
+/// Checks that the module in `file` (under `crates/sprague/src`) has no
+/// public submodule, and that it declares each of `parts` privately (so
+/// that the parser is known to have read the right file).
+fn keeps_its_parts_private(file: &str, parts: &[&str]) {
+    let source = std::fs::read_to_string(crates().join("sprague/src").join(file)).unwrap();
+    let (public, private) = declared_modules(&source);
+    assert!(public.is_empty(), "public submodules in {file}: {public:?}");
+    for part in parts {
         assert!(
             private.iter().any(|m| m == part),
-            "no private `{part}` in {private:?}"
+            "no private `{part}` in {file}: {private:?}"
         );
     }
+}
+
+#[test]
+fn solve_keeps_its_parts_private() {
+    keeps_its_parts_private(
+        "solve/mod.rs",
+        &["dense", "engine", "quotient", "random", "sums", "solver"],
+    );
+}
+
+#[test]
+fn pattern_keeps_its_parts_private() {
+    keeps_its_parts_private(
+        "pattern/mod.rs",
+        &[
+            "analyze", "floor", "pairs", "periodic", "rare", "splits", "survey",
+        ],
+    );
+}
+
+#[test]
+fn rules_keeps_its_parts_private() {
+    keeps_its_parts_private(
+        "rules/mod.rs",
+        &["board", "catalog", "dynamic", "octal", "script"],
+    );
 }
 
 #[test]

@@ -4,9 +4,8 @@
 //! short would be caught claiming a pattern that later breaks.
 
 use proptest::prelude::*;
-use sprague::pattern::floor::prove_floor;
-use sprague::pattern::periodic::proven_period;
 use sprague::pattern::{analyze_heap, analyze_pairs, prove, Evaluator, HeapLimits, Kind, Status};
+use sprague::pattern::{prove_floor, proven_period};
 use sprague::rules::{Game, HeapMoves, OctalCode, Ruleset};
 use sprague::solve::{extend_dense, Limits, Solver};
 
@@ -207,7 +206,7 @@ fn sparse_space_is_not_claimed_where_rare_values_keep_coming() {
     let g: Vec<u32> = (0..5000u32)
         .map(|n| (n.wrapping_mul(2_654_435_761) >> 7) % 4)
         .collect();
-    assert!(sprague::pattern::rare::find_sparse(&g).is_none());
+    assert!(sprague::pattern::find_sparse(&g).is_none());
 }
 
 fn subtraction_set() -> impl Strategy<Value = Vec<u64>> {
@@ -424,7 +423,7 @@ proptest! {
     ) {
         let Some(proof) = proof_of(&format!("octal:{code}")) else { return Ok(()) };
         let parsed = OctalCode::parse(code).unwrap();
-        let Some(got) = sprague::pattern::splits::moves_to_value(&parsed, n, target, &proof.evaluator, limit) else {
+        let Some(got) = sprague::pattern::moves_to_value(&parsed, n, target, &proof.evaluator, limit) else {
             return Ok(());
         };
         let Game::Octal(rules) = game(&format!("octal:{code}")) else { unreachable!() };

@@ -5,7 +5,7 @@
 //! 5·10^8) in the ignored test and `ALL=1 bench/published.sh`.
 
 use sprague::rules::OctalCode;
-use sprague::solve::engine::{Engine, SeqGame, Status, Tuning};
+use sprague::solve::{Engine, EngineStatus as Status, SeqGame, Tuning};
 
 /// `(code, pre-period, period)` of every row of the table.
 fn published() -> Vec<(String, u64, u64)> {
@@ -33,7 +33,7 @@ fn proven(code: &str, upto: u64) -> Option<(u64, u64, u64)> {
     // The proof came at the least length the theorem allows for it.
     assert_eq!(
         p.proven_with,
-        sprague::solve::engine::needed_len(p.preperiod.max(1), p.period, t)
+        sprague::solve::needed_len(p.preperiod.max(1), p.period, t)
     );
     Some((p.preperiod, p.period, p.proven_with))
 }
@@ -41,7 +41,7 @@ fn proven(code: &str, upto: u64) -> Option<(u64, u64, u64)> {
 /// The values the theorem needs to prove period p from o.
 fn needs(code: &str, o: u64, p: u64) -> u64 {
     let t = OctalCode::parse(code).unwrap().max_take() as u64;
-    sprague::solve::engine::needed_len(o.max(1), p, t)
+    sprague::solve::needed_len(o.max(1), p, t)
 }
 
 #[test]

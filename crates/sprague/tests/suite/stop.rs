@@ -122,3 +122,25 @@ fn a_token_nobody_stops_leaves_a_search_to_its_bounds() {
     let r = Solver::new(&Wythoff, limits).grundy(&(700, 1100));
     assert!(matches!(r, Err(Error::WorkExceeded { .. })), "{r:?}");
 }
+
+#[test]
+fn a_large_graph_file_is_parsed_until_the_token_is_stopped() {
+    // A chain of 100 000 positions: a file of about 1.5 MB.
+    let text: String = (0..100_000)
+        .map(|i| format!("p{i}: p{}\n", i + 1))
+        .chain(["p100000:\n".to_string()])
+        .collect();
+    let load = |stop: &sprague::Stop| {
+        Game::load_until(
+            "graph:chain.txt",
+            &mut |_| Ok(text.clone()),
+            ScriptLimits::default(),
+            stop,
+        )
+        .map(|_| ())
+    };
+    let stop = sprague::Stop::new();
+    assert_eq!(load(&stop), Ok(()));
+    stop.stop();
+    assert_eq!(load(&stop), Err(Error::Stopped));
+}

@@ -42,9 +42,7 @@ fn one_board(shapes: &[Shape]) -> Option<Vec<String>> {
     }
     let board = board?;
     let cols = board.first().map_or(0, Vec::len);
-    let letters: Vec<String> = (0..cols as u32)
-        .map(sprague::rules::board::grid::column_name)
-        .collect();
+    let letters: Vec<String> = (0..cols as u32).map(sprague::rules::column_name).collect();
     let mut out = vec![format!("      {}", letters.join(" "))];
     for (r, line) in board.iter().enumerate() {
         let cells: Vec<&str> = line.iter().map(|&f| if f { "·" } else { "#" }).collect();

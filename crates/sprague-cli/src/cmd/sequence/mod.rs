@@ -1,25 +1,24 @@
 //! Long sequence runs: `sprague table` on octal codes and Grundy's game with
 //! `--checkpoint`, `--out`, `--full`, or a large N.
 //!
-//! The library's [`sprague::solve::engine`] does the computing and defines the file
+//! The library's sequence engine ([`sprague::solve::Engine`]) does the computing and defines the file
 //! formats; this module owns the files (atomic replace: temp file, fsync,
 //! rename, fsync of the directory), the progress bar, and the summary.
 
-pub(crate) mod memory;
 pub(crate) mod progress;
 
 use super::files::{atomic_write, identity, sibling, target, RunLock};
 use crate::cli::TableArgs;
 use anyhow::{bail, Context};
 use serde::Serialize;
-use sprague::solve::engine::{checksum_upto_with, store, Engine, Period, SeqGame, Status, Tuning};
+use sprague::solve::{
+    checksum_upto_with, read_checkpoint, write_checkpoint, write_sequence, Engine, EnginePeriod,
+    EngineStatus, SeqGame, Tuning,
+};
 use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// A run whose table still grows stops when less memory than this is left.
-pub(crate) const MIN_FREE: u64 = 256 << 20;
 
 /// A long run, decided from the command line.
 pub struct LongRun {
@@ -82,7 +81,7 @@ struct Summary<'a> {
     largest: u16,
     rare_positions: u64,
     mask: u16,
-    period: Option<Period>,
+    period: Option<EnginePeriod>,
     /// FNV-1a 64 of g(0..=N) as u16 little-endian, in hex.
     checksum: String,
     seconds: f64,
@@ -171,7 +170,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         Some(path) if path.exists() => {
             let file = File::open(path).with_context(|| format!("cannot open `{}`", path.display()))?;
             let name = path.display().to_string();
-            let ck = store::read_checkpoint(BufReader::new(file), &name, &spec, upto, full)?;
+            let ck = read_checkpoint(BufReader::new(file), &name, &spec, upto, full)?;
             Engine::resume_folded(game, ck.values, ck.computed, tuning)
                 .map_err(|e| anyhow::anyhow!("`{name}`: corrupt checkpoint ({e})"))?
         }
@@ -179,7 +178,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
     };
     let resumed_from = engine.len();
     let mut bar = progress::Progress::new(upto + 1, resumed_from);
-    let memory = memory::Memory::new();
+    let memory = sprague_host::Memory::new();
     let start = Instant::now();
     let mut saved = Instant::now();
     let mut save_cost = Duration::ZERO;
@@ -196,15 +195,13 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         let took = t.elapsed().as_secs_f64().max(1e-6);
         budget = ((budget as f64 * 0.1 / took) as usize).clamp(256, 1 << 24);
         bar.set(engine.len(), engine.mask() == 0);
-        if status.is_some_and(|s| s != Status::Running) {
+        if status.is_some_and(|s| s != EngineStatus::Running) {
             break;
         }
         // Stop, with the checkpoint saved, rather than be killed for
         // memory: a table still growing while little memory is left.
         let need = 2 * (upto + 1).saturating_sub(engine.len());
-        if status.is_none()
-            || (!engine.is_folded() && memory.available().is_some_and(|m| m < MIN_FREE && need > m / 2))
-        {
+        if status.is_none() || (!engine.is_folded() && memory.running_low(need)) {
             bar.finish();
             if let Some(path) = &checkpoint {
                 save_checkpoint(path, &spec, upto, full, &engine)?;
@@ -214,7 +211,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
                 None => "the system refused more memory for the table (2 bytes per value)".to_string(),
                 Some(_) => format!(
                     "less than {} MiB of memory left for the table (2 bytes per value)",
-                    MIN_FREE >> 20
+                    sprague_host::MIN_FREE >> 20
                 ),
             };
             let why = format!(
@@ -251,7 +248,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         // into one temporary file.
         let tmp = sibling(path, &format!(".{}.tmp", std::process::id()));
         atomic_write(path, &tmp, |w| {
-            store::write_sequence(w, &spec, upto, computed, engine.chunks(computed), engine.period())
+            write_sequence(w, &spec, upto, computed, engine.chunks(computed), engine.period())
         })
     });
     let computing = start.elapsed().as_secs_f64();
@@ -281,7 +278,7 @@ pub fn run(a: &TableArgs, run: LongRun, out: &mut dyn Write) -> anyhow::Result<(
         threads: tuning.threads,
         simd: engine.simd().to_string(),
         table_bytes: 2 * engine.stored().len() as u64,
-        peak_resident_bytes: memory::peak_resident(),
+        peak_resident_bytes: sprague_host::peak_resident(),
         values: (l.full && a.json).then_some(Values(&engine, computed)),
     };
     if a.json {
@@ -366,6 +363,6 @@ fn print_summary(s: &Summary, out: &mut dyn Write) -> anyhow::Result<()> {
 fn save_checkpoint(path: &Path, spec: &str, upto: u64, full: bool, engine: &Engine) -> anyhow::Result<()> {
     // The run holds the checkpoint's lock, so the temporary is its own.
     atomic_write(path, &sibling(path, ".tmp"), |w| {
-        store::write_checkpoint(w, spec, upto, full, engine.stored(), engine.len())
+        write_checkpoint(w, spec, upto, full, engine.stored(), engine.len())
     })
 }

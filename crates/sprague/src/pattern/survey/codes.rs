@@ -32,10 +32,10 @@ pub fn family_size(digits: u32, hex: bool) -> Option<u64> {
 ///
 /// # Examples
 /// ```
-/// let codes = sprague::pattern::survey::family(1, false).unwrap();
+/// let codes = sprague::pattern::code_family(1, false).unwrap();
 /// let names: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
 /// assert_eq!(names, ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"]);
-/// assert_eq!(sprague::pattern::survey::family(2, true).unwrap().len(), 255);
+/// assert_eq!(sprague::pattern::code_family(2, true).unwrap().len(), 255);
 /// ```
 pub fn family(digits: u32, hex: bool) -> Result<Vec<OctalCode>> {
     let kind = if hex { "hexadecimal" } else { "octal" };
@@ -116,7 +116,7 @@ pub fn compare(a: &OctalCode, b: &OctalCode) -> Ordering {
 ///
 /// # Examples
 /// ```
-/// use sprague::pattern::survey::parse_code;
+/// use sprague::pattern::parse_code;
 /// assert_eq!(parse_code("0.f").unwrap().to_string(), "0.f");
 /// let e = parse_code("0.99").unwrap_err();
 /// assert!(e.contains("hex:0.99"), "{e}");
@@ -163,10 +163,10 @@ pub fn parse_record_code(text: &str) -> std::result::Result<OctalCode, String> {
 ///
 /// # Examples
 /// ```
-/// let codes = sprague::pattern::survey::parse_codes("0.77, 0.07  # Kayles, Dawson\nhex:0.f\n0.770\n").unwrap();
+/// let codes = sprague::pattern::parse_codes("0.77, 0.07  # Kayles, Dawson\nhex:0.f\n0.770\n").unwrap();
 /// let names: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
 /// assert_eq!(names, ["0.77", "0.07", "0.f"]);
-/// let err = sprague::pattern::survey::parse_codes("0.77\n0.7x\n").unwrap_err().to_string();
+/// let err = sprague::pattern::parse_codes("0.77\n0.7x\n").unwrap_err().to_string();
 /// assert!(err.contains("line 2") && err.contains("0.7x"), "{err}");
 /// ```
 pub fn parse_codes(text: &str) -> Result<Vec<OctalCode>> {

@@ -50,9 +50,9 @@ impl SurveyFile {
 /// # Examples
 /// ```
 /// let text = b"{\"code\":\"0.77\",\"status\":\"proven\",\"preperiod\":71,\"period\":12,\"computed_to\":180,\"max_value\":8,\"mask\":null,\"rare\":null,\"seconds\":0.1,\"upto\":1000}\n{\"code\":\"0.0";
-/// let f = sprague::pattern::survey::read_survey(text, "s.jsonl", Some(1000)).unwrap();
+/// let f = sprague::pattern::read_survey(text, "s.jsonl", Some(1000)).unwrap();
 /// assert_eq!((f.records.len(), f.torn), (1, true));
-/// let err = sprague::pattern::survey::read_survey(text, "s.jsonl", Some(2000)).unwrap_err().to_string();
+/// let err = sprague::pattern::read_survey(text, "s.jsonl", Some(2000)).unwrap_err().to_string();
 /// assert!(err.contains("line 1"), "{err}");
 /// ```
 pub fn read_survey(bytes: &[u8], name: &str, upto: Option<u64>) -> Result<SurveyFile> {

@@ -64,7 +64,7 @@ impl MisereRecord {
 ///
 /// # Examples
 /// ```
-/// use sprague::pattern::survey::run_misere_code;
+/// use sprague::pattern::run_misere_code;
 /// use sprague::solve::Limits;
 /// let code = sprague::rules::OctalCode::parse("0.75").unwrap();
 /// let r = run_misere_code(&code, 100, 500, Limits::default()).unwrap();
@@ -152,7 +152,7 @@ pub fn is_misere_survey(bytes: &[u8]) -> bool {
 ///
 /// # Examples
 /// ```
-/// use sprague::pattern::survey::{run_misere_code, write_misere_markdown};
+/// use sprague::pattern::{run_misere_code, write_misere_markdown};
 /// use sprague::solve::Limits;
 /// let code = sprague::rules::OctalCode::parse("0.75").unwrap();
 /// let r = run_misere_code(&code, 100, 500, Limits::default()).unwrap();

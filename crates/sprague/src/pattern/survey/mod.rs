@@ -12,22 +12,7 @@
 //! runs the codes on its cores or its cluster, appends the lines and
 //! reads the files.
 //!
-//! # Statuses
-//!
-//! - `trivial`: no move leaves two or more heaps (every digit is 0–3: a
-//!   subtraction game with take-all rules, periodic by a counting
-//!   argument: the next value depends only on the last t, each at most t).
-//!   Its period is still computed and proven by the engine; if N is too
-//!   small for the proof, it is `observed` or `open` like any other code.
-//! - `proven`: a period proven by the periodicity theorem the engine uses
-//!   (for octal codes, Guy–Smith: g(n + p) = g(n) checked for
-//!   o ≤ n < 2o + 2p + t), with the least pre-period and period.
-//! - `observed`: no proof within N, but the values computed, g(0..=N),
-//!   end in a tail that repeats its least period p at least three times
-//!   and holds at least half of the values;
-//!   the record gives that p and the least pre-period o of the longest
-//!   such tail ([`repeating_tail`]). Evidence, not proof.
-//! - `open`: none of these; `preperiod` and `period` are null.
+//! The statuses a record may have are described on [`Status`].
 //!
 //! # Files
 //!

@@ -99,11 +99,11 @@ fn mask(m: Option<u16>) -> String {
 ///
 /// # Examples
 /// ```
-/// use sprague::pattern::survey::{write_markdown, Record, Status};
-/// let r = Record { code: "0.6".into(), status: Status::Open, preperiod: None, period: None,
+/// use sprague::pattern::{write_survey_markdown, SurveyRecord, SurveyStatus};
+/// let r = SurveyRecord { code: "0.6".into(), status: SurveyStatus::Open, preperiod: None, period: None,
 ///     computed_to: 1000, max_value: 20, mask: None, rare: None, seconds: 0.1, upto: 1000 };
 /// let mut out = Vec::new();
-/// write_markdown(&[r], &mut out).unwrap();
+/// write_survey_markdown(&[r], &mut out).unwrap();
 /// let text = String::from_utf8(out).unwrap();
 /// assert!(text.starts_with("1 code to N = 1000: 0 trivial, 0 proven, 0 observed, 1 open\n"));
 /// assert!(text.contains("| 0.6 | open | — | — | 1000 | 20 | — | — |"), "{text}");

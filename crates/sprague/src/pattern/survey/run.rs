@@ -36,10 +36,10 @@ const STEP: usize = 1 << 16;
 ///
 /// # Examples
 /// ```
-/// use sprague::pattern::survey::{run_code, Status};
+/// use sprague::pattern::{run_code, SurveyStatus};
 /// let kayles = sprague::rules::OctalCode::parse("0.77").unwrap();
 /// let r = run_code(&kayles, 100_000, Default::default(), &|| true).unwrap();
-/// assert_eq!((r.status, r.preperiod, r.period), (Status::Proven, Some(71), Some(12)));
+/// assert_eq!((r.status, r.preperiod, r.period), (SurveyStatus::Proven, Some(71), Some(12)));
 /// assert!(r.computed_to < 1000);
 /// ```
 pub fn run_code(code: &OctalCode, upto: u64, simd: Simd, keep_going: &dyn Fn() -> bool) -> Result<Record> {
@@ -62,7 +62,7 @@ pub struct RunState {
 /// # Examples
 /// ```
 /// use std::cell::Cell;
-/// use sprague::pattern::survey::run_code_watched;
+/// use sprague::pattern::run_code_watched;
 /// let code = sprague::rules::OctalCode::parse("0.6").unwrap();
 /// let seen = Cell::new(None);
 /// let r = run_code_watched(&code, 100_000, Default::default(), &|s| {
@@ -153,8 +153,8 @@ pub fn run_code_watched(
 /// # Examples
 /// ```
 /// let g = [5, 0, 1, 2, 3, 1, 2, 3, 1, 2, 3];
-/// assert_eq!(sprague::pattern::survey::repeating_tail(&g).unwrap(), Some((2, 3)));
-/// assert_eq!(sprague::pattern::survey::repeating_tail(&[1, 2, 3, 1, 2, 3]).unwrap(), None);
+/// assert_eq!(sprague::pattern::repeating_tail(&g).unwrap(), Some((2, 3)));
+/// assert_eq!(sprague::pattern::repeating_tail(&[1, 2, 3, 1, 2, 3]).unwrap(), None);
 /// ```
 pub fn repeating_tail(values: &[u16]) -> Result<Option<(u64, u64)>> {
     let len = values.len();

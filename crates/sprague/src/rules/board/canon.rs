@@ -45,11 +45,6 @@ impl Local {
         self.adj.len()
     }
 
-    /// Whether the graph has no vertex.
-    pub fn is_empty(&self) -> bool {
-        self.adj.is_empty()
-    }
-
     /// Every vertex.
     pub fn all(&self) -> u128 {
         full(self.len())

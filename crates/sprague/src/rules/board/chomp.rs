@@ -82,7 +82,7 @@ impl Chomp {
     /// Chomp from the body of its spec: `RxC` or row lengths `5,3,3`.
     ///
     /// ```
-    /// use sprague::rules::board::Chomp;
+    /// use sprague::rules::Chomp;
     /// use sprague::rules::Ruleset;
     /// let c = Chomp::parse("chomp:3x4", "3x4").unwrap();
     /// assert_eq!(c.format_position(&c.start().unwrap()), "4,4,4");

@@ -20,7 +20,7 @@ impl Cram {
     /// of the start (`..#/.../...`: `.` free, `#` taken).
     ///
     /// ```
-    /// use sprague::rules::board::Cram;
+    /// use sprague::rules::Cram;
     /// use sprague::rules::Ruleset;
     /// let c = Cram::parse("cram:2x3", "2x3").unwrap();
     /// assert_eq!(c.format_position(&c.start().unwrap()), ".../...");

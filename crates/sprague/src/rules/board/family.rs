@@ -31,7 +31,7 @@ fn find_n(spec: &str) -> Option<usize> {
 /// Whether `spec` names a family of games (one `N` in place of a size).
 ///
 /// ```
-/// use sprague::rules::board::{family_member, is_family};
+/// use sprague::rules::{family_member, is_family};
 /// assert!(is_family("cram:3xN"));
 /// assert!(!is_family("cram:3x4"));
 /// assert_eq!(family_member("node-kayles:path:N", 7), "node-kayles:path:7");

@@ -13,7 +13,7 @@ const INLINE: usize = 23;
 /// store them as they are.
 ///
 /// ```
-/// use sprague::rules::board::Key;
+/// use sprague::rules::Key;
 /// let k = Key::from_bytes(&[3, 2, 0b101]);
 /// assert_eq!(k.as_bytes(), [3, 2, 0b101]);
 /// assert_eq!(k, Key::from_bytes(&[3, 2, 5]));

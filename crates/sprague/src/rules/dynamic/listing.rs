@@ -26,7 +26,7 @@ impl HeapLister for Dynamic {
     /// A failure is reported for the smallest heap that fails, as a
     /// one-thread listing would, and the threads listing heaps above it
     /// stop. The listing stops early (at least one heap listed) once it
-    /// holds about [`LISTING_CAP`] parts and moves, so that heaps with many
+    /// holds about 2^22 parts and moves (`LISTING_CAP`), so that heaps with many
     /// moves never hold more than that in memory; the dense engine asks for
     /// the rest next. Each thread holds a clone of `stop`, looks at it
     /// every 16 heaps and passes it to the script's calls.

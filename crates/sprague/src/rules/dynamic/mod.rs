@@ -20,7 +20,6 @@ mod listing;
 mod ruleset;
 mod value;
 
-pub use listing::LISTING_CAP;
 pub use ruleset::Dynamic;
 pub use value::{Value, MAX_DEPTH};
 

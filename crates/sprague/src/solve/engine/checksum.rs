@@ -10,7 +10,7 @@ use super::run::Engine;
 ///
 /// # Examples
 /// ```
-/// use sprague::solve::engine::Checksum;
+/// use sprague::solve::Checksum;
 ///
 /// // FNV-1a of the bytes 00 00 00 00 00 00 01 00, worked out by hand.
 /// assert_eq!(Checksum::of(&[0, 0, 0, 1]), 0xa8c4_9232_2817_569c);

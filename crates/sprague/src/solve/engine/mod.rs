@@ -150,7 +150,7 @@
 //!
 //! For octal codes (0.d₁d₂… and 4.d₁d₂…) the engine proves a period with
 //! the octal periodicity theorem as soon as the values allow it: a
-//! [`Tracker`] reads the table after every batch and finds the least
+//! [`period::Tracker`] reads the table after every batch and finds the least
 //! length 2o + 3p + t at which some pre-period o and period p are proven,
 //! for any o and p the table can hold (no window; O(N) time, and 4 bytes
 //! per value during its occasional scans). A run that does not ask for
@@ -177,7 +177,7 @@ mod tuning;
 
 pub use checksum::{checksum_upto, checksum_upto_with, Checksum};
 pub use game::SeqGame;
-pub use period::{needed_len, needed_len_heaps, Period, Tracker};
+pub use period::{needed_len, needed_len_heaps, Period};
 pub use run::{Engine, Status};
 pub use tuning::{Simd, Tuning};
 

@@ -114,6 +114,7 @@ pub struct Tracker {
 
 impl Tracker {
     /// A tracker for a game whose moves take at most `t` tokens.
+    #[cfg(test)]
     pub fn new(t: u64) -> Tracker {
         Tracker::with_heaps(t, 2)
     }
@@ -131,11 +132,6 @@ impl Tracker {
             cands: Vec::new(),
             found: None,
         }
-    }
-
-    /// The period, once proven.
-    pub fn found(&self) -> Option<Period> {
-        self.found
     }
 
     /// Reads the sequence g(0..len) (the same sequence as before, grown)

@@ -20,16 +20,22 @@ pub enum Status {
     Periodic,
 }
 
-/// The state of one sequence computation: the values so far and what the
-/// algorithm has learnt about them.
+/// The sequence engine: the state of one computation of g(0..=N) for an
+/// octal or hexadecimal code or Grundy's game, with the values so far and
+/// what the algorithm has learnt about them.
+///
+/// The algorithm (sparse space, the two-thread pipeline, the vector
+/// kernels, the proof of a period) is described where it is written, in
+/// the module comment of `solve/engine/mod.rs`, and in
+/// `docs/architecture.md`.
 ///
 /// # Examples
 /// ```
-/// use sprague::solve::engine::{Engine, SeqGame, Status};
+/// use sprague::solve::{Engine, EngineStatus, SeqGame};
 /// let kayles = SeqGame::Octal(sprague::rules::OctalCode::parse("0.77").unwrap());
 /// let mut e = Engine::new(kayles);
 /// // Stop as soon as the period is proven.
-/// while e.advance(1_000_000, false, 100_000).unwrap() == Status::Running {}
+/// while e.advance(1_000_000, false, 100_000).unwrap() == EngineStatus::Running {}
 /// let p = e.period().unwrap();
 /// assert_eq!((p.preperiod, p.period), (71, 12));
 /// assert_eq!(e.value(1_000_000), Some(e.value(71 + (1_000_000 - 71) % 12).unwrap()));
@@ -223,7 +229,7 @@ impl Engine {
     }
 
     /// Whether the table is folded at the proven period (a full run past
-    /// it; see the [module docs](super)).
+    /// it; described in the module comment of `solve/engine/mod.rs`).
     pub fn is_folded(&self) -> bool {
         self.values.is_folded()
     }

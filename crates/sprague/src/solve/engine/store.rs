@@ -4,42 +4,8 @@
 //! stays free of file handling; the CLI adds the atomic rename. All numbers
 //! are little-endian.
 //!
-//! # Checkpoint (`--checkpoint FILE`), version 2
-//!
-//! | bytes | content |
-//! |---|---|
-//! | 8 | magic `SPRGCKPT` |
-//! | 4 | version, 2 |
-//! | 4 | flags: bit 0 = `--full` |
-//! | 8 | N, the last heap of the run |
-//! | 4 + s | spec length s, then the canonical spec in UTF-8 |
-//! | 8 | c, the number of values that follow |
-//! | 8 | m ≥ c, the number of values computed (m > c: the engine's table was folded at a proven period, see [`super::Engine::resume_folded`]) |
-//! | 2·c | g(0), g(1), …, g(c − 1) as u16 |
-//! | 8 | FNV-1a 64 of every byte above |
-//!
-//! Version 1 (no m; m = c) is still read.
-//!
-//! A checkpoint is accepted only if every field checks out *and* it belongs
-//! to the same run (spec, N and `--full` all equal); anything else is an
-//! error, never a silent restart or a wrong answer.
-//!
-//! # Sequence file (`--out FILE`), version 1
-//!
-//! | bytes | content |
-//! |---|---|
-//! | 8 | magic `SPRGSEQ\0` |
-//! | 2 | version, 1 |
-//! | 2 | width: bytes per value, 2 |
-//! | 4 + s | spec length s, then the canonical spec in UTF-8 |
-//! | 8 | N, the last heap asked for |
-//! | 8 | c, the number of values that follow (N + 1 unless the run stopped at a proven period) |
-//! | 8 | pre-period o of a proven period, or 0 |
-//! | 8 | period p, or 0 if none was proven |
-//! | 2·c | g(0), …, g(c − 1) as u16 |
-//! | 8 | the checksum of the values ([`super::Checksum`]) |
-//!
-//! When p ≠ 0, g(n) for n ≥ c is g(o + (n − o) mod p).
+//! Each format is described on the type a file reads back as:
+//! [`Checkpoint`] and [`SequenceFile`].
 
 use super::{Checksum, Period};
 use crate::{Error, Result, Setting};
@@ -95,6 +61,26 @@ fn write_values<W: Write>(w: &mut W, values: &[u16]) -> io::Result<()> {
 }
 
 /// A checkpoint read back: the stored values and how many were computed.
+///
+/// # Format (`--checkpoint FILE`), version 2, little-endian
+///
+/// | bytes | content |
+/// |---|---|
+/// | 8 | magic `SPRGCKPT` |
+/// | 4 | version, 2 |
+/// | 4 | flags: bit 0 = `--full` |
+/// | 8 | N, the last heap of the run |
+/// | 4 + s | spec length s, then the canonical spec in UTF-8 |
+/// | 8 | c, the number of values that follow |
+/// | 8 | m ≥ c, the number of values computed (m > c: the engine's table was folded at a proven period, see [`Engine::resume_folded`](super::Engine::resume_folded)) |
+/// | 2·c | g(0), g(1), …, g(c − 1) as u16 |
+/// | 8 | FNV-1a 64 of every byte above |
+///
+/// Version 1 (no m; m = c) is still read.
+///
+/// A checkpoint is accepted only if every field checks out *and* it belongs
+/// to the same run (spec, N and `--full` all equal); anything else is an
+/// error, never a silent restart or a wrong answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
     /// g(0..c), the values the file holds.
@@ -104,7 +90,7 @@ pub struct Checkpoint {
     pub computed: u64,
 }
 
-/// Writes a checkpoint of a run (format in the [module docs](self)):
+/// Writes a checkpoint of a run (format at [`Checkpoint`]):
 /// `values` = g(0..c) as the engine stores them, `computed` = m ≥ c.
 ///
 /// # Errors
@@ -279,7 +265,7 @@ impl<R: Read> Reader<'_, R> {
     }
 }
 
-/// Writes a sequence file (format in the [module docs](self)) of the
+/// Writes a sequence file (format at [`SequenceFile`]) of the
 /// values g(0..c), given as consecutive slices (e.g.
 /// [`super::Engine::chunks`]) that hold `count` = c values in all.
 ///
@@ -322,6 +308,23 @@ pub fn write_sequence<'a, W: Write>(
 }
 
 /// A sequence file read back.
+///
+/// # Format (`--out FILE`), version 1, little-endian
+///
+/// | bytes | content |
+/// |---|---|
+/// | 8 | magic `SPRGSEQ\0` |
+/// | 2 | version, 1 |
+/// | 2 | width: bytes per value, 2 |
+/// | 4 + s | spec length s, then the canonical spec in UTF-8 |
+/// | 8 | N, the last heap asked for |
+/// | 8 | c, the number of values that follow (N + 1 unless the run stopped at a proven period) |
+/// | 8 | pre-period o of a proven period, or 0 |
+/// | 8 | period p, or 0 if none was proven |
+/// | 2·c | g(0), …, g(c − 1) as u16 |
+/// | 8 | the checksum of the values ([`Checksum`]) |
+///
+/// When p ≠ 0, g(n) for n ≥ c is g(o + (n − o) mod p).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SequenceFile {
     /// The game's canonical spec.

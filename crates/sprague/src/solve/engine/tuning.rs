@@ -21,7 +21,7 @@ pub struct Tuning {
     pub force_mask: Option<u16>,
     /// Threads: 1, or 2 for a helper thread that makes the rare × common
     /// marks of the next batch while the current one is finished (see the
-    /// [module docs](super)).
+    /// module comment of `solve/engine/mod.rs`).
     pub threads: usize,
     /// The helper's least share of a batch (rare positions × heaps) worth
     /// handing over; smaller shares are marked in place.

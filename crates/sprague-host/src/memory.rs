@@ -1,5 +1,6 @@
-//! How much memory a run can still take: the system's free memory, or less
-//! where a control group (a container's limit) allows less.
+//! How much memory the process can take: the system's, or less where a
+//! control group (a container's limit) allows less; how much it can still
+//! take now; and how much it has held.
 
 use std::path::{Path, PathBuf};
 
@@ -25,8 +26,31 @@ impl Memory {
     /// where unknown.
     pub fn available(&self) -> Option<u64> {
         let read = |p: &Path| std::fs::read_to_string(p).ok();
-        let system = read(Path::new("/proc/meminfo")).and_then(|t| mem_available(&t));
+        let system = read(Path::new("/proc/meminfo")).and_then(|t| meminfo_field(&t, "MemAvailable:"));
         system.into_iter().chain(room(&self.groups, read)).min()
+    }
+
+    /// The most memory the process may ever hold, in bytes: the least of
+    /// the system's MemTotal and each group's limit (cgroup v1 and v2);
+    /// `None` where unknown.
+    pub fn total(&self) -> Option<u64> {
+        let read = |p: &Path| std::fs::read_to_string(p).ok();
+        let system = read(Path::new("/proc/meminfo")).and_then(|t| meminfo_field(&t, "MemTotal:"));
+        system.into_iter().chain(limit(&self.groups, read)).min()
+    }
+
+    /// Whether a table that still needs `need` more bytes should stop now:
+    /// less than [`crate::MIN_FREE`] is left and it needs more than half
+    /// of it. Where the memory left is unknown, never.
+    pub fn running_low(&self, need: u64) -> bool {
+        self.available()
+            .is_some_and(|m| m < crate::MIN_FREE && need > m / 2)
+    }
+}
+
+impl Default for Memory {
+    fn default() -> Self {
+        Memory::new()
     }
 }
 
@@ -43,9 +67,10 @@ fn vm_hwm(status: &str) -> Option<u64> {
     Some(kib.saturating_mul(1024))
 }
 
-/// MemAvailable from the text of /proc/meminfo, in bytes.
-fn mem_available(meminfo: &str) -> Option<u64> {
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+/// The field `name` (`MemAvailable:`, `MemTotal:`) of the text of
+/// /proc/meminfo, in bytes.
+fn meminfo_field(meminfo: &str, name: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with(name))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib.saturating_mul(1024))
 }
@@ -144,12 +169,30 @@ fn group_dirs(proc_cgroup: &str, mountinfo: &str) -> Vec<Group> {
 /// ancestor that does not count its descendants' memory (cgroup v1 with
 /// `use_hierarchy` 0) is skipped: its limit does not hold for them.
 fn room(groups: &[Group], read: impl Fn(&Path) -> Option<String>) -> Option<u64> {
+    least(groups, &read, |g| room_in(&g.dir, g.controller, &read))
+}
+
+/// The least limit of `groups` (those that hold, as in [`room`]), reading
+/// files with `read`; `None` if none has a limit.
+fn limit(groups: &[Group], read: impl Fn(&Path) -> Option<String>) -> Option<u64> {
+    least(groups, &read, |g| {
+        read(&g.dir.join(g.controller.limit))?.trim().parse().ok()
+    })
+}
+
+/// The least of `of` over the groups whose limit holds for this process:
+/// all but an ancestor that does not count its descendants' memory.
+fn least(
+    groups: &[Group],
+    read: &impl Fn(&Path) -> Option<String>,
+    of: impl Fn(&Group) -> Option<u64>,
+) -> Option<u64> {
     (groups.iter())
         .filter(|g| {
             let flat = |file: &str| read(&g.dir.join(file)).is_some_and(|t| t.trim() == "0");
             !(g.ancestor && g.controller.hierarchy.is_some_and(flat))
         })
-        .filter_map(|g| room_in(&g.dir, g.controller, &read))
+        .filter_map(of)
         .min()
 }
 
@@ -231,10 +274,11 @@ mod tests {
     }
 
     #[test]
-    fn mem_available_is_read_in_bytes() {
+    fn meminfo_fields_are_read_in_bytes() {
         let text = "MemTotal: 100 kB\nMemFree: 10 kB\nMemAvailable:   2048 kB\n";
-        assert_eq!(mem_available(text), Some(2 << 20));
-        assert_eq!(mem_available("MemTotal: 1 kB\n"), None);
+        assert_eq!(meminfo_field(text, "MemAvailable:"), Some(2 << 20));
+        assert_eq!(meminfo_field(text, "MemTotal:"), Some(100 << 10));
+        assert_eq!(meminfo_field("MemTotal: 1 kB\n", "MemAvailable:"), None);
     }
 
     #[test]
@@ -250,7 +294,9 @@ mod tests {
             ("/cg/memory/box/memory.usage_in_bytes", "700\n"),
             ("/cg/memory/box/memory.stat", "cache 5\ntotal_inactive_file 200\n"),
         ]);
-        assert_eq!(cgroup_room(proc, MOUNTS, read), Some(500));
+        assert_eq!(cgroup_room(proc, MOUNTS, &read), Some(500));
+        // The least limit: the ancestor's.
+        assert_eq!(limit(&group_dirs(proc, MOUNTS), &read), Some(1000));
     }
 
     #[test]
@@ -267,6 +313,7 @@ mod tests {
         // ancestor's limit counts only where it accounts for its subtree.
         list.push(("/cg/memory/box/memory.use_hierarchy", "0\n"));
         assert_eq!(cgroup_room(proc, MOUNTS, files(&list)), Some(4000));
+        assert_eq!(limit(&group_dirs(proc, MOUNTS), files(&list)), Some(5000));
         list.pop();
         list.push(("/cg/memory/box/memory.use_hierarchy", "1\n"));
         assert_eq!(cgroup_room(proc, MOUNTS, files(&list)), Some(300));
@@ -281,6 +328,7 @@ mod tests {
             ("/cg/user.slice/memory.max", "max\n"),
             ("/cg/user.slice/memory.current", "4096\n"),
         ]);
+        assert_eq!(limit(&group_dirs(proc, MOUNTS), &unlimited), None);
         assert_eq!(cgroup_room(proc, MOUNTS, unlimited), None);
         let limited = files(&[
             ("/cg/user.slice/memory.max", "8192\n"),
