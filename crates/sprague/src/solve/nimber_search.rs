@@ -116,7 +116,8 @@ impl<'a, P> NimberSearch<'a, P> {
         self.ids.len()
     }
 
-    /// The bytes the search's own tables take (besides the memo).
+    /// The bytes the search's own tables take (besides the memo's,
+    /// [`ComponentMemo::bytes`]).
     pub fn table_bytes(&self) -> usize {
         self.ids.bytes()
             + self.settled.bytes()
@@ -335,7 +336,12 @@ impl<'a, P> NimberSearch<'a, P> {
     fn check_bounds(&self) -> Result<()> {
         if (self.memo.len() + self.settled.len()) as u64 >= self.limits.max_states {
             return Err(Error::LimitExceeded {
-                what: format!("the outcome search of large components ({})", self.rules.family()),
+                what: format!(
+                    "the outcome search of large components ({}: {} shapes valued, {} sums settled)",
+                    self.rules.family(),
+                    self.memo.len(),
+                    self.settled.len()
+                ),
                 limit: self.limits.max_states,
             });
         }
@@ -346,7 +352,7 @@ impl<'a, P> NimberSearch<'a, P> {
             });
         }
         // The tables as they are, and the settled states' next doubling.
-        let bytes = self.table_bytes() + self.settled.bytes();
+        let bytes = self.memo.bytes() + self.table_bytes() + self.settled.bytes();
         self.limits.check_memory(bytes as u64, || {
             format!(
                 "the outcome search of large components ({}: {} states settled)",
