@@ -66,6 +66,26 @@ impl KeyIds {
         self.bytes.capacity() + 8 * (self.ends.capacity() + self.slots.capacity())
     }
 
+    /// The id of `key`, if it has one.
+    pub(super) fn find(&self, key: &[u8]) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let frag = (hash_bytes(key) >> 32) as u32;
+        let mask = self.slots.len() - 1;
+        let mut i = home(frag, self.slots.len());
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return None;
+            }
+            if (s >> 32) as u32 == frag && self.key((s as u32) - 1) == key {
+                return Some((s as u32) - 1);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /// The id of `key` and whether it is new.
     pub(super) fn intern(&mut self, key: &[u8]) -> (u32, bool) {
         if 4 * (self.len() + 1) > 3 * self.slots.len() {
@@ -306,6 +326,7 @@ mod tests {
             // Short keys of few values, so that many repeat; some empty.
             let len = (next() % 12) as usize;
             let key: Vec<u8> = (0..len).map(|_| (next() % 3) as u8).collect();
+            assert_eq!(ids.find(&key), plain.get(&key).copied());
             let (id, new) = ids.intern(&key);
             match plain.get(&key) {
                 Some(&want) => assert_eq!((id, new), (want, false)),
