@@ -285,7 +285,7 @@ mod tests {
                 1 => u32::MAX,
                 _ => (next() % 20) as u32,
             };
-            if next() % 3 == 0 {
+            if next().is_multiple_of(3) {
                 table.insert(key.clone(), value);
                 plain.insert(key.clone(), value);
             }
