@@ -15,9 +15,11 @@ use super::{Limits, WinningMove};
 use crate::rules::board::{Key, Splitting};
 use crate::rules::{Moves, Ruleset};
 use crate::{Error, Nimber, Result};
-use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+
+mod table;
+use table::Shapes;
 
 /// The first line of a memo file.
 const MAGIC: &[u8] = b"sprague component memo 1\n";
@@ -44,7 +46,7 @@ const MAGIC: &[u8] = b"sprague component memo 1\n";
 #[derive(Clone, Debug, Default)]
 pub struct ComponentMemo {
     family: String,
-    values: FxHashMap<Key, u32>,
+    values: Shapes,
 }
 
 impl ComponentMemo {
@@ -53,7 +55,7 @@ impl ComponentMemo {
     pub fn new(family: &str) -> ComponentMemo {
         ComponentMemo {
             family: family.to_string(),
-            values: FxHashMap::default(),
+            values: Shapes::default(),
         }
     }
 
@@ -69,12 +71,19 @@ impl ComponentMemo {
 
     /// Whether it holds nothing.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.values.len() == 0
+    }
+
+    /// The bytes its tables take (roughly): 12 bytes a slot for a key of
+    /// at most 10 bytes (a Cram shape on a board of up to 64 cells), the
+    /// table at most three quarters full.
+    pub fn bytes(&self) -> usize {
+        self.values.bytes()
     }
 
     /// The value of the component `key`, if known.
     pub fn get(&self, key: &Key) -> Option<Nimber> {
-        self.values.get(key).map(|&v| Nimber(v as u64))
+        self.values.get(key).map(|v| Nimber(v as u64))
     }
 
     /// Records the value of the component `key`.
@@ -99,7 +108,7 @@ impl ComponentMemo {
         buf.write_all(self.family.as_bytes())?;
         buf.write_all(b"\n")?;
         buf.write_all(&(self.values.len() as u64).to_le_bytes())?;
-        for (k, &v) in &self.values {
+        for (k, v) in self.values.iter() {
             let b = k.as_bytes();
             buf.write_all(&(b.len() as u16).to_le_bytes())?;
             buf.write_all(b)?;
@@ -137,7 +146,7 @@ impl ComponentMemo {
             Ok(b)
         };
         let count = u64::from_le_bytes(take(8, "its count")?.try_into().expect("8 bytes"));
-        let mut values = FxHashMap::default();
+        let mut values = Shapes::default();
         for i in 0..count {
             let what = format!("entry {}", i + 1);
             let len = u16::from_le_bytes(take(2, &what)?.try_into().expect("2 bytes")) as usize;
@@ -162,7 +171,9 @@ impl ComponentMemo {
                 reason: format!("it holds values of `{}`, not of `{}`", other.family, self.family),
             });
         }
-        self.values.extend(other.values);
+        for (k, v) in other.values.iter() {
+            self.values.insert(k, v);
+        }
         Ok(())
     }
 }
@@ -260,7 +271,7 @@ impl<'a, P> ComponentSolver<'a, P> {
         let mut path = vec![self.frame(root.clone())?];
         while let Some(top) = path.last_mut() {
             let parts = top.options.all_parts();
-            while top.next < parts.len() && self.memo.values.contains_key(&parts[top.next]) {
+            while top.next < parts.len() && self.memo.values.contains(&parts[top.next]) {
                 top.next += 1;
             }
             if top.next < parts.len() {
@@ -289,7 +300,9 @@ impl<'a, P> ComponentSolver<'a, P> {
             let n = f.options.len();
             let mut seen = vec![false; n + 1];
             for parts in f.options.iter() {
-                let v = parts.iter().fold(0u64, |a, q| a ^ self.memo.values[q] as u64);
+                let v = parts.iter().fold(0u64, |a, q| {
+                    a ^ self.memo.values.get(q).expect("every option valued") as u64
+                });
                 if (v as usize) <= n {
                     seen[v as usize] = true;
                 }

@@ -48,8 +48,22 @@ const UNKNOWN: u32 = u32::MAX;
 /// settled, fewest cells first.
 struct Frame {
     state: u64,
-    children: Vec<u64>,
+    children: Vec<Child>,
     next: usize,
+}
+
+/// A state a move leads to: packed, or — when it holds a large component
+/// never numbered, so that it cannot have been settled — its numbered
+/// components, the keys of the others and its heap, numbered only if the
+/// search goes there (most moves after a winning one never are).
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Child {
+    State(u64),
+    Fresh {
+        ids: Vec<u32>,
+        keys: Vec<Key>,
+        heap: u32,
+    },
 }
 
 /// Values of large components by outcome search (see the module docs).
@@ -116,7 +130,8 @@ impl<'a, P> NimberSearch<'a, P> {
         self.ids.len()
     }
 
-    /// The bytes the search's own tables take (besides the memo).
+    /// The bytes the search's own tables take (besides the memo's,
+    /// [`ComponentMemo::bytes`]).
     pub fn table_bytes(&self) -> usize {
         self.ids.bytes()
             + self.settled.bytes()
@@ -216,7 +231,8 @@ impl<'a, P> NimberSearch<'a, P> {
             // since the frame was made).
             let mut found = None;
             while top.next < top.children.len() {
-                match self.settled.get(top.children[top.next]) {
+                let s = self.peek(&top.children[top.next]);
+                match s.and_then(|s| self.settled_value(s)) {
                     Some(true) => {
                         found = Some(true);
                         break;
@@ -237,7 +253,17 @@ impl<'a, P> NimberSearch<'a, P> {
                 result = Some(true);
                 continue;
             }
-            pending = Some(top.children[top.next]);
+            pending = Some(match &top.children[top.next] {
+                Child::State(s) => *s,
+                Child::Fresh { ids, keys, heap } => {
+                    let mut ids = ids.clone();
+                    let mut h = *heap;
+                    for k in keys {
+                        h ^= self.fold(k, &mut ids)?;
+                    }
+                    self.child(&mut ids, h)
+                }
+            });
             if path.len() > 4096 {
                 return Err(Error::Internal(
                     "the outcome search went deeper than any board".into(),
@@ -256,6 +282,29 @@ impl<'a, P> NimberSearch<'a, P> {
             self.cells.push(self.rules.size(key));
         }
         id
+    }
+
+    /// The packed state of `c` without numbering a component: `None` when
+    /// one of its large components is not numbered yet (the state is not
+    /// settled) and its value not known.
+    fn peek(&mut self, c: &Child) -> Option<u64> {
+        match c {
+            Child::State(s) => Some(*s),
+            Child::Fresh { ids, keys, heap } => {
+                let mut ids = ids.clone();
+                let mut h = *heap;
+                for k in keys {
+                    match self.ids.find(k.as_bytes()) {
+                        Some(id) => match self.value[id as usize] {
+                            UNKNOWN => ids.push(id),
+                            v => h ^= v,
+                        },
+                        None => h ^= self.memo.get(k)?.0 as u32,
+                    }
+                }
+                Some(self.child(&mut ids, h))
+            }
+        }
     }
 
     /// The value of the component `key` when it is known or small (to be
@@ -335,7 +384,12 @@ impl<'a, P> NimberSearch<'a, P> {
     fn check_bounds(&self) -> Result<()> {
         if (self.memo.len() + self.settled.len()) as u64 >= self.limits.max_states {
             return Err(Error::LimitExceeded {
-                what: format!("the outcome search of large components ({})", self.rules.family()),
+                what: format!(
+                    "the outcome search of large components ({}: {} shapes valued, {} sums settled)",
+                    self.rules.family(),
+                    self.memo.len(),
+                    self.settled.len()
+                ),
                 limit: self.limits.max_states,
             });
         }
@@ -346,7 +400,7 @@ impl<'a, P> NimberSearch<'a, P> {
             });
         }
         // The tables as they are, and the settled states' next doubling.
-        let bytes = self.table_bytes() + self.settled.bytes();
+        let bytes = self.memo.bytes() + self.table_bytes() + self.settled.bytes();
         self.limits.check_memory(bytes as u64, || {
             format!(
                 "the outcome search of large components ({}: {} states settled)",
@@ -366,9 +420,10 @@ impl<'a, P> NimberSearch<'a, P> {
         ids: &[u32],
         heap: u32,
         moves: &mut Moves<Key>,
-        children: &mut Vec<(u32, u64)>,
+        children: &mut Vec<(u32, Child)>,
     ) -> Result<bool> {
         let mut child = Vec::with_capacity(ids.len() + 2);
+        let mut fresh = Vec::new();
         for (i, &id) in ids.iter().enumerate() {
             moves.clear();
             self.rules.options(&Key::from_bytes(self.ids.key(id)), moves);
@@ -383,7 +438,35 @@ impl<'a, P> NimberSearch<'a, P> {
                 child.extend(ids.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d));
                 let mut h = heap;
                 for k in parts {
-                    h ^= self.fold(k, &mut child)?;
+                    if self.rules.size(k) <= self.small {
+                        h ^= self.fold(k, &mut child)?;
+                        continue;
+                    }
+                    // A large component: numbered only if the search goes
+                    // to this state (see `Child`).
+                    match self.ids.find(k.as_bytes()) {
+                        Some(id) => match self.value[id as usize] {
+                            UNKNOWN => child.push(id),
+                            v => h ^= v,
+                        },
+                        None => match self.memo.get(k) {
+                            Some(v) => h ^= v.0 as u32,
+                            None => fresh.push(k.clone()),
+                        },
+                    }
+                }
+                if !fresh.is_empty() {
+                    let cells = child.iter().map(|&d| self.cells[d as usize]).sum::<u32>()
+                        + fresh.iter().map(|k| self.rules.size(k)).sum::<u32>();
+                    children.push((
+                        cells,
+                        Child::Fresh {
+                            ids: child.clone(),
+                            keys: std::mem::take(&mut fresh),
+                            heap: h,
+                        },
+                    ));
+                    continue;
                 }
                 let s = self.child(&mut child, h);
                 match self.settled_value(s) {
@@ -391,7 +474,7 @@ impl<'a, P> NimberSearch<'a, P> {
                     Some(false) => {}
                     None => {
                         let cells = child.iter().map(|&d| self.cells[d as usize]).sum();
-                        children.push((cells, s));
+                        children.push((cells, Child::State(s)));
                     }
                 }
             }
@@ -433,7 +516,7 @@ impl<'a, P> NimberSearch<'a, P> {
             ids.clear();
             heap = self.sums.unpack(state, &mut ids);
         }
-        let mut children: Vec<(u32, u64)> = Vec::new();
+        let mut children: Vec<(u32, Child)> = Vec::new();
         let mut moves = std::mem::replace(&mut self.moves, Moves::new(false));
         let won = self.children(&ids, heap, &mut moves, &mut children);
         self.moves = moves;
@@ -453,7 +536,7 @@ impl<'a, P> NimberSearch<'a, P> {
                     return Ok(Err(false));
                 }
                 Some(false) => {}
-                None => children.push((u32::MAX, s)),
+                None => children.push((u32::MAX, Child::State(s))),
             }
         }
         if children.is_empty() {

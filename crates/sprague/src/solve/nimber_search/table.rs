@@ -66,6 +66,26 @@ impl KeyIds {
         self.bytes.capacity() + 8 * (self.ends.capacity() + self.slots.capacity())
     }
 
+    /// The id of `key`, if it has one.
+    pub(super) fn find(&self, key: &[u8]) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let frag = (hash_bytes(key) >> 32) as u32;
+        let mask = self.slots.len() - 1;
+        let mut i = home(frag, self.slots.len());
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return None;
+            }
+            if (s >> 32) as u32 == frag && self.key((s as u32) - 1) == key {
+                return Some((s as u32) - 1);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /// The id of `key` and whether it is new.
     pub(super) fn intern(&mut self, key: &[u8]) -> (u32, bool) {
         if 4 * (self.len() + 1) > 3 * self.slots.len() {
@@ -190,11 +210,25 @@ impl Sums {
 /// The top bit of a settled entry: the sum is a P-position.
 const P: u64 = 1 << 63;
 
-/// Settled sums and their outcomes: an open-addressed array of packed
-/// sums (0 empty), the top bit set for a P-position.
+/// Parts of the settled sums' table, by the top bits of the hash.
+const SHARDS: usize = 64;
+
+/// The shard of a hash `h` (its top bits) and its home slot in a shard of
+/// `cap` slots (the 32 bits below).
+fn place_of(h: u64, cap: usize) -> (usize, usize) {
+    let bits = SHARDS.trailing_zeros();
+    ((h >> (64 - bits)) as usize, home(((h << bits) >> 32) as u32, cap))
+}
+
+/// Settled sums and their outcomes: open-addressed arrays of packed sums
+/// (0 empty), the top bit set for a P-position, in [`SHARDS`] parts by
+/// hash that grow each on its own (so that doubling one holds the old and
+/// new slots of a sixty-fourth of the table, not of all of it).
 #[derive(Default)]
 pub(super) struct Settled {
-    slots: Vec<u64>,
+    /// Empty until the first sum, then [`SHARDS`] parts.
+    shards: Vec<Vec<u64>>,
+    lens: Vec<usize>,
     len: usize,
 }
 
@@ -206,19 +240,21 @@ impl Settled {
 
     /// The bytes its table takes.
     pub(super) fn bytes(&self) -> usize {
-        8 * self.slots.capacity()
+        self.shards.iter().map(|s| 8 * s.capacity()).sum()
     }
 
     /// Whether the sum `s` (a packed sum with a component, never 0) is a
     /// P-position, if settled.
     pub(super) fn get(&self, s: u64) -> Option<bool> {
-        if self.slots.is_empty() {
+        if self.shards.is_empty() {
             return None;
         }
-        let mask = self.slots.len() - 1;
-        let mut i = home((mix(s) >> 32) as u32, self.slots.len());
+        let h = mix(s);
+        let slots = &self.shards[place_of(h, 1).0];
+        let mut i = place_of(h, slots.len()).1;
+        let mask = slots.len() - 1;
         loop {
-            let e = self.slots[i];
+            let e = slots[i];
             if e == 0 {
                 return None;
             }
@@ -232,36 +268,38 @@ impl Settled {
     /// Records that the sum `s` (never 0) is a P-position or not.
     pub(super) fn insert(&mut self, s: u64, p: bool) {
         debug_assert!(s != 0 && s & P == 0);
-        if 4 * (self.len + 1) > 3 * self.slots.len() {
-            self.grow();
+        if self.shards.is_empty() {
+            self.shards = vec![vec![0; 16]; SHARDS];
+            self.lens = vec![0; SHARDS];
         }
-        let e = s | if p { P } else { 0 };
-        if self.place(e) {
+        let h = mix(s);
+        let k = place_of(h, 1).0;
+        if 4 * (self.lens[k] + 1) > 3 * self.shards[k].len() {
+            let cap = 2 * self.shards[k].len();
+            let old = std::mem::replace(&mut self.shards[k], vec![0; cap]);
+            for e in old.into_iter().filter(|&e| e != 0) {
+                place(&mut self.shards[k], e);
+            }
+        }
+        if place(&mut self.shards[k], s | if p { P } else { 0 }) {
+            self.lens[k] += 1;
             self.len += 1;
         }
     }
+}
 
-    /// Puts the entry `e` in its slot (over the same sum's entry if there
-    /// is one); whether it is new.
-    fn place(&mut self, e: u64) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut i = home((mix(e & !P) >> 32) as u32, self.slots.len());
-        loop {
-            let old = self.slots[i];
-            if old == 0 || old & !P == e & !P {
-                self.slots[i] = e;
-                return old == 0;
-            }
-            i = (i + 1) & mask;
+/// Puts the entry `e` in its slot of `slots` (over the same sum's entry
+/// if there is one); whether it is new.
+fn place(slots: &mut [u64], e: u64) -> bool {
+    let mask = slots.len() - 1;
+    let mut i = place_of(mix(e & !P), slots.len()).1;
+    loop {
+        let old = slots[i];
+        if old == 0 || old & !P == e & !P {
+            slots[i] = e;
+            return old == 0;
         }
-    }
-
-    fn grow(&mut self) {
-        let cap = (2 * self.slots.len()).max(16);
-        let old = std::mem::replace(&mut self.slots, vec![0; cap]);
-        for e in old.into_iter().filter(|&e| e != 0) {
-            self.place(e);
-        }
+        i = (i + 1) & mask;
     }
 }
 
@@ -288,6 +326,7 @@ mod tests {
             // Short keys of few values, so that many repeat; some empty.
             let len = (next() % 12) as usize;
             let key: Vec<u8> = (0..len).map(|_| (next() % 3) as u8).collect();
+            assert_eq!(ids.find(&key), plain.get(&key).copied());
             let (id, new) = ids.intern(&key);
             match plain.get(&key) {
                 Some(&want) => assert_eq!((id, new), (want, false)),

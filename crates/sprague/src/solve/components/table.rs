@@ -1,0 +1,318 @@
+//! The memo's table of component values ([`Shapes`]): a key of at most
+//! [`SHORT`] bytes and its value packed in 12 bytes (the key's bytes, its
+//! length and the value in 96 bits), in open-addressed arrays split into
+//! [`SHARDS`] parts by hash; longer keys and large values in a hash map.
+//!
+//! A Cram shape on a board of up to 64 cells has a key of at most 10
+//! bytes, so every shape of the boards searched takes one 12-byte slot (at
+//! most four slots in three full) instead of a hash-map entry of a 32-byte
+//! key and a value. Each part grows on its own, so doubling one holds the
+//! old and new slots of a sixty-fourth of the table only, not of all of it.
+
+use crate::rules::board::Key;
+use rustc_hash::FxHashMap;
+
+/// The longest key packed in a slot (bytes).
+pub(super) const SHORT: usize = 10;
+/// Parts of the table, by the top bits of the hash.
+pub(super) const SHARDS: usize = 64;
+/// The bits of a slot below the value: the key's bytes (80 bits) and its
+/// length (4 bits, 1 to [`SHORT`]; 0 in an empty slot).
+const KEY_BITS: u32 = 84;
+/// The value field of a slot whose value is this or more: the value is in
+/// the map of long keys.
+const BIG: u32 = (1 << 12) - 1;
+
+/// The key bits of `key` (its bytes and length), or `None` when it is
+/// empty or longer than [`SHORT`].
+fn pack(key: &[u8]) -> Option<u128> {
+    if key.is_empty() || key.len() > SHORT {
+        return None;
+    }
+    let mut w = [0u8; 16];
+    w[..key.len()].copy_from_slice(key);
+    Some(u128::from_le_bytes(w) | (key.len() as u128) << (8 * SHORT))
+}
+
+/// The key that the key bits `code` name.
+fn unpack(code: u128) -> Key {
+    let len = (code >> (8 * SHORT)) as usize & 0xf;
+    Key::from_bytes(&code.to_le_bytes()[..len])
+}
+
+/// Mixes the bits of `x` (the finaliser of MurmurHash3).
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}
+
+/// The hash of the key bits `code`: its top bits pick the shard, the next
+/// 32 the home slot in it.
+fn hash(code: u128) -> u64 {
+    mix(code as u64 ^ ((code >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+fn shard_of(h: u64) -> usize {
+    (h >> (64 - SHARDS.trailing_zeros())) as usize
+}
+
+/// The home slot of the hash `h` in a shard of `cap` slots (a power of
+/// two): the 32 bits below the shard's.
+fn home(h: u64, cap: usize) -> usize {
+    let frag = (h << SHARDS.trailing_zeros()) >> 32;
+    ((frag * cap as u64) >> 32) as usize
+}
+
+fn to_slot(x: u128) -> [u32; 3] {
+    [x as u32, (x >> 32) as u32, (x >> 64) as u32]
+}
+
+fn from_slot(s: [u32; 3]) -> u128 {
+    s[0] as u128 | (s[1] as u128) << 32 | (s[2] as u128) << 64
+}
+
+/// One part of the table: slots of key bits and value (all zero: empty).
+#[derive(Clone, Default)]
+struct Shard {
+    slots: Vec<[u32; 3]>,
+    len: usize,
+}
+
+impl Shard {
+    /// The value field of the key bits `code`, if present.
+    fn get(&self, code: u128, h: u64) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = home(h, self.slots.len());
+        loop {
+            let s = from_slot(self.slots[i]);
+            if s == 0 {
+                return None;
+            }
+            if s & ((1 << KEY_BITS) - 1) == code {
+                return Some((s >> KEY_BITS) as u32);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Sets the value field of `code` to `v`; whether the key is new.
+    fn put(&mut self, code: u128, h: u64, v: u32) -> bool {
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            self.grow();
+        }
+        if self.place(code | (v as u128) << KEY_BITS, h) {
+            self.len += 1;
+            return true;
+        }
+        false
+    }
+
+    /// Puts the slot `e` (key bits and value) where its key is or in the
+    /// first empty slot from its home; whether it went in an empty one.
+    fn place(&mut self, e: u128, h: u64) -> bool {
+        let code = e & ((1 << KEY_BITS) - 1);
+        let mask = self.slots.len() - 1;
+        let mut i = home(h, self.slots.len());
+        loop {
+            let old = from_slot(self.slots[i]);
+            if old == 0 || old & ((1 << KEY_BITS) - 1) == code {
+                self.slots[i] = to_slot(e);
+                return old == 0;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the slots (16 at first), placing each entry again.
+    fn grow(&mut self) {
+        let cap = (2 * self.slots.len()).max(16);
+        let old = std::mem::replace(&mut self.slots, vec![[0; 3]; cap]);
+        for e in old.into_iter().map(from_slot).filter(|&e| e != 0) {
+            let code = e & ((1 << KEY_BITS) - 1);
+            self.place(e, hash(code));
+        }
+    }
+}
+
+/// Component values by key, compactly (see the module docs).
+#[derive(Clone, Default)]
+pub(super) struct Shapes {
+    /// Empty until the first short key, then [`SHARDS`] parts.
+    shards: Vec<Shard>,
+    /// Keys that are not short, and the values of short keys whose value
+    /// field is [`BIG`].
+    long: FxHashMap<Key, u32>,
+    len: usize,
+}
+
+impl Shapes {
+    /// The number of keys.
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The value of `key`, if present.
+    pub(super) fn get(&self, key: &Key) -> Option<u32> {
+        let Some(code) = pack(key.as_bytes()) else {
+            return self.long.get(key).copied();
+        };
+        if self.shards.is_empty() {
+            return None;
+        }
+        let h = hash(code);
+        match self.shards[shard_of(h)].get(code, h)? {
+            BIG => self.long.get(key).copied(),
+            v => Some(v),
+        }
+    }
+
+    /// Whether `key` is present.
+    pub(super) fn contains(&self, key: &Key) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Records the value of `key` (over any value it had).
+    pub(super) fn insert(&mut self, key: Key, value: u32) {
+        let Some(code) = pack(key.as_bytes()) else {
+            if self.long.insert(key, value).is_none() {
+                self.len += 1;
+            }
+            return;
+        };
+        if self.shards.is_empty() {
+            self.shards = vec![Shard::default(); SHARDS];
+        }
+        if value >= BIG {
+            self.long.insert(key, value);
+        }
+        let h = hash(code);
+        if self.shards[shard_of(h)].put(code, h, value.min(BIG)) {
+            self.len += 1;
+        }
+    }
+
+    /// Forgets every key.
+    pub(super) fn clear(&mut self) {
+        *self = Shapes::default();
+    }
+
+    /// Every key and its value, in no particular order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (Key, u32)> + '_ {
+        let short = self
+            .shards
+            .iter()
+            .flat_map(|s| s.slots.iter())
+            .map(|&s| from_slot(s))
+            .filter(|&s| s != 0)
+            .map(|s| {
+                let key = unpack(s & ((1 << KEY_BITS) - 1));
+                match (s >> KEY_BITS) as u32 {
+                    BIG => {
+                        let v = self.long[&key];
+                        (key, v)
+                    }
+                    v => (key, v),
+                }
+            });
+        let long = self
+            .long
+            .iter()
+            .filter(|(k, _)| pack(k.as_bytes()).is_none())
+            .map(|(k, &v)| (k.clone(), v));
+        short.chain(long)
+    }
+
+    /// The bytes its tables take (the map's roughly).
+    pub(super) fn bytes(&self) -> usize {
+        let short: usize = self.shards.iter().map(|s| 12 * s.slots.capacity()).sum();
+        short + self.long.capacity() * (std::mem::size_of::<(Key, u32)>() + 1)
+    }
+}
+
+impl std::fmt::Debug for Shapes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Shapes({} keys)", self.len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small xorshift for random inputs.
+    fn rng(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
+    #[test]
+    fn keys_pack_with_their_length() {
+        for len in 1..=SHORT {
+            let b: Vec<u8> = (0..len).map(|i| (i * 37 + 200) as u8).collect();
+            assert_eq!(unpack(pack(&b).unwrap()).as_bytes(), &b[..]);
+        }
+        // Trailing zeros are part of the key.
+        assert_ne!(pack(&[1]), pack(&[1, 0]));
+        assert_eq!(pack(&[]), None);
+        assert_eq!(pack(&[0; SHORT + 1]), None);
+        assert!(pack(&[0xff; SHORT]).unwrap() < 1 << KEY_BITS);
+    }
+
+    #[test]
+    fn values_agree_with_a_plain_map() {
+        let mut next = rng(0x9e37_79b9_7f4a_7c15);
+        let mut table = Shapes::default();
+        let mut plain: FxHashMap<Key, u32> = FxHashMap::default();
+        for round in 0..200_000 {
+            // Keys of every length around the packed bound, of few byte
+            // values so that many repeat and many differ in trailing
+            // zeros only; now and then a value too large for a slot.
+            let len = (next() % (SHORT as u64 + 4)) as usize;
+            let key: Vec<u8> = (0..len).map(|_| (next() % 3) as u8).collect();
+            let key = Key::from_bytes(&key);
+            let value = match next() % 50 {
+                0 => BIG + (next() % 3) as u32,
+                1 => u32::MAX,
+                _ => (next() % 20) as u32,
+            };
+            if next().is_multiple_of(3) {
+                table.insert(key.clone(), value);
+                plain.insert(key.clone(), value);
+            }
+            assert_eq!(table.get(&key), plain.get(&key).copied(), "{key:?}");
+            assert_eq!(table.len(), plain.len());
+            if round % 50_000 == 0 {
+                let mut all: Vec<(Key, u32)> = table.iter().collect();
+                all.sort();
+                let mut want: Vec<(Key, u32)> = plain.iter().map(|(k, &v)| (k.clone(), v)).collect();
+                want.sort();
+                assert_eq!(all, want);
+            }
+        }
+        // Enough keys for every shard to have grown many times.
+        let mut table = Shapes::default();
+        // Distinct keys: i in three bytes, then i mod 5 zeros.
+        let key = |i: u64| Key::from_bytes(&i.to_le_bytes()[..3 + (i % 5) as usize]);
+        for i in 0..300_000u64 {
+            table.insert(key(i), (i % 1000) as u32);
+        }
+        for i in 0..300_000u64 {
+            assert_eq!(table.get(&key(i)), Some((i % 1000) as u32), "{i}");
+        }
+        assert_eq!(table.len(), 300_000);
+        assert_eq!(table.iter().count(), 300_000);
+        assert!(table.bytes() < 300_000 * 12 * 3);
+        table.clear();
+        assert_eq!((table.len(), table.iter().count()), (0, 0));
+    }
+}
