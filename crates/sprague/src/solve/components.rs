@@ -26,6 +26,10 @@ const MAGIC: &[u8] = b"sprague component memo 1\n";
 
 /// Component values by key, for one family of keys.
 ///
+/// A key of at most 10 bytes (every Cram shape on a board of up to 64
+/// cells) is packed with its value in a 12-byte slot of an open-addressed
+/// table; longer keys are kept in a hash map.
+///
 /// # Examples
 /// ```
 /// use sprague::rules::Cram;
