@@ -1,9 +1,10 @@
 //! Long sequence runs: `sprague table` on octal codes and Grundy's game with
 //! `--checkpoint`, `--out`, `--full`, or a large N.
 //!
-//! The library's sequence engine ([`sprague::solve::Engine`]) does the computing and defines the file
-//! formats; this module owns the files (atomic replace: temp file, fsync,
-//! rename, fsync of the directory), the progress bar, and the summary.
+//! The library's sequence engine ([`sprague::solve::Engine`]) does the
+//! computing and defines the file formats; this module owns the files
+//! (atomic replace: temp file, fsync, rename, fsync of the directory), the
+//! progress bar, and the summary.
 
 pub(crate) mod progress;
 
