@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use sprague::rules::{Game, GameVisitor, Ruleset};
 use sprague::solve::{Limits, Play};
 use sprague::solve::{MisereQuotient, Presentation};
-use sprague::{Error, Outcome};
+use sprague::{Error, ErrorKind, Outcome};
 
 /// Checks a quotient's outcome and winning moves of one sum of heaps
 /// against the reference over the whole sum.
@@ -93,7 +93,16 @@ proptest! {
         sums in prop::collection::vec(prop::collection::vec(0u64..9, 1..6), 6),
     ) {
         let g: Game = spec.parse().unwrap();
-        let q = MisereQuotient::of_game(&g, upto, Limits::default()).unwrap();
+        // Some wild codes have no finite quotient at a small heap (0.354's
+        // grows past 30,000 elements at heap 5): nothing to check there,
+        // and the case is drawn again (proptest fails the test if too
+        // many are). Every other error is a failure.
+        let q = match MisereQuotient::of_game_within(&g, upto, 2000, Limits::default()) {
+            Err(e) if e.kind() == ErrorKind::Bound => {
+                return Err(TestCaseError::reject(format!("{spec} upto {upto}: {e}")));
+            }
+            q => q.unwrap(),
+        };
         // Impartial misère quotients have even order, once a heap moves
         // (Plambeck–Siegel).
         if q.order() > 1 {
