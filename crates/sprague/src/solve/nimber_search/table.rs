@@ -71,16 +71,22 @@ impl KeyIds {
         if self.slots.is_empty() {
             return None;
         }
-        let frag = (hash_bytes(key) >> 32) as u32;
+        self.probe(key, (hash_bytes(key) >> 32) as u32).ok()
+    }
+
+    /// Where `key` (whose hash's top half is `frag`) is: `Ok(id)`, or
+    /// `Err(slot)`, the empty slot where it would go. The slots must not
+    /// be empty.
+    fn probe(&self, key: &[u8], frag: u32) -> Result<u32, usize> {
         let mask = self.slots.len() - 1;
         let mut i = home(frag, self.slots.len());
         loop {
             let s = self.slots[i];
             if s == 0 {
-                return None;
+                return Err(i);
             }
             if (s >> 32) as u32 == frag && self.key((s as u32) - 1) == key {
-                return Some((s as u32) - 1);
+                return Ok((s as u32) - 1);
             }
             i = (i + 1) & mask;
         }
@@ -92,24 +98,15 @@ impl KeyIds {
             self.grow();
         }
         let frag = (hash_bytes(key) >> 32) as u32;
-        let mask = self.slots.len() - 1;
-        let mut i = home(frag, self.slots.len());
-        loop {
-            let s = self.slots[i];
-            if s == 0 {
+        match self.probe(key, frag) {
+            Ok(id) => (id, false),
+            Err(i) => {
                 let id = self.len() as u32;
                 self.bytes.extend_from_slice(key);
                 self.ends.push(self.bytes.len() as u64);
                 self.slots[i] = ((frag as u64) << 32) | (id as u64 + 1);
-                return (id, true);
+                (id, true)
             }
-            if (s >> 32) as u32 == frag {
-                let id = (s as u32) - 1;
-                if self.key(id) == key {
-                    return (id, false);
-                }
-            }
-            i = (i + 1) & mask;
         }
     }
 
