@@ -153,7 +153,8 @@ pub struct ValueArgs {
 pub struct BoardArgs {
     /// Games on boards and graphs: read the component values saved in FILE
     /// (when it exists) before computing, and write them all back after (a
-    /// solved-positions database).
+    /// solved-positions database) — also when the search ends at a bound or
+    /// is interrupted (Ctrl-C), so that the same command resumes from them.
     #[arg(long, value_name = "FILE")]
     pub memo: Option<PathBuf>,
     /// Games on boards and graphs: how components are keyed: split+full

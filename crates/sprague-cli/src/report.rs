@@ -31,6 +31,9 @@ impl Kind {
     /// it has one; `fallback` otherwise.
     pub fn of(e: &anyhow::Error, fallback: Kind) -> Kind {
         use sprague::ErrorKind as K;
+        if e.downcast_ref::<Interrupted>().is_some() {
+            return Kind::Stopped;
+        }
         match e.downcast_ref::<sprague::Error>().map(sprague::Error::kind) {
             Some(K::BadInput) => Kind::BadInput,
             Some(K::NotFound) => Kind::NotFound,
@@ -51,6 +54,19 @@ impl Kind {
         }
     }
 }
+
+/// A run ended by Ctrl-C, with the line that says how far it got and
+/// what was kept (exit 130, printed without `error:`).
+#[derive(Debug)]
+pub struct Interrupted(pub String);
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Interrupted {}
 
 /// The error object `--json` prints.
 #[derive(Serialize)]
@@ -81,8 +97,9 @@ pub fn render(message: &str, kind: Kind, json: bool) -> String {
     // Text bound for a terminal has its control characters escaped.
     let message = crate::term::escape(message);
     match kind {
-        // The message says "internal error: …" itself.
-        Kind::Internal => format!("sprague: {message}"),
+        // The message says "internal error: …" itself; a stop asked for
+        // is no error.
+        Kind::Internal | Kind::Stopped => format!("sprague: {message}"),
         _ => format!("sprague: error: {message}"),
     }
 }

@@ -6,6 +6,8 @@
 //! - `engine`: long runs: checkpoints killed with SIGKILL and resumed, bad files.
 //! - `faults` (Linux): a full disk, a read-only directory and random kills
 //!   during every command that writes a file.
+//! - `interrupt` (Linux): Ctrl-C during a board search keeps the memo,
+//!   says how far it got (exit 130), and a rerun resumes from the memo.
 //! - `analyze`: patterns, plots and emitted code (compiled and run).
 //! - `beyond`: misère play, remoteness, random and skilled play, loopy games.
 //! - `skill_curve`: `plot --skill-curve`, the win chance against skill.
@@ -30,6 +32,8 @@ mod suite {
     mod engine;
     #[cfg(target_os = "linux")]
     mod faults;
+    #[cfg(target_os = "linux")]
+    mod interrupt;
     mod messages;
     mod play;
     mod progress;

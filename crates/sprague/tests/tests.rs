@@ -3,6 +3,8 @@
 //! - `boards`: games on boards and graphs (Cram, Node Kayles, octal games on
 //!   graphs, Chomp): the component solver against a plain whole-board
 //!   search, the theorems, published values.
+//! - `board_stops`: a board search stopped (token, state bound) keeps a
+//!   memo of exact values only, resumes from it, and reports how far it got.
 //! - `board_lines`: tables along families of boards (`cram:3xN`) through
 //!   the library's one call for tables, against the plain search.
 //! - `brute`: every catalog game against plain search over whole sums (no
@@ -39,6 +41,7 @@
 
 mod suite {
     mod board_lines;
+    mod board_stops;
     mod boards;
     mod brute;
     mod chomp_rows;

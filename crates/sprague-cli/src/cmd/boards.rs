@@ -3,11 +3,13 @@
 //! family (`cram:3xN`).
 
 use crate::cli::{AnalyzeArgs, BoardArgs, TableArgs};
+use crate::report::Interrupted;
 use anyhow::Context;
 use sprague::report::{BoardFamily, Line, LineOptions};
 use sprague::rules::Game;
-use sprague::solve::{shared_memo, ComponentMemo};
+use sprague::solve::{shared_memo, ComponentMemo, Limits};
 use std::io::Write;
+use std::time::Instant;
 
 /// The positions asked for, or the start the spec names when none is.
 pub fn positions_or_start(game: &Game, positions: &[String]) -> anyhow::Result<Vec<String>> {
@@ -46,6 +48,56 @@ pub fn prepare(game: Game, args: &BoardArgs) -> anyhow::Result<Game> {
     Ok(game)
 }
 
+/// `limits` with the token that Ctrl-C stops ([`super::interrupt`]), for
+/// a search of a game on a board or graph.
+pub fn interruptible(mut limits: Limits) -> Limits {
+    if let Some(stop) = super::interrupt::stop_on_ctrl_c() {
+        limits.stop = stop;
+    }
+    limits
+}
+
+/// `r`, or when Ctrl-C stopped it the line that says how far the search
+/// got (from its last report, [`super::watch::last_components`]), how long
+/// it ran since `started`, and where its solved shapes are kept (exit
+/// 130). Call it after [`save`].
+pub fn or_interrupted<T>(r: sprague::Result<T>, args: &BoardArgs, started: Instant) -> anyhow::Result<T> {
+    match r {
+        Err(sprague::Error::Stopped) => Err(interrupted(args, started).into()),
+        r => Ok(r?),
+    }
+}
+
+/// The line of [`or_interrupted`].
+fn interrupted(args: &BoardArgs, started: Instant) -> Interrupted {
+    use indicatif::HumanCount;
+    let secs = started.elapsed().as_secs_f64();
+    let time = if secs < 10.0 {
+        format!("{secs:.1} s")
+    } else {
+        format!("{secs:.0} s")
+    };
+    let done = match super::watch::last_components() {
+        Some((shapes, sums, _)) => format!(
+            "interrupted after {} states ({} shapes, {} sums), {time}",
+            HumanCount(shapes + sums),
+            HumanCount(shapes),
+            HumanCount(sums)
+        ),
+        // Stopped before the search reported (or not a search of shapes:
+        // misère play searches whole sums).
+        None => return Interrupted(format!("interrupted after {time}")),
+    };
+    let kept = match &args.memo {
+        Some(file) => format!(
+            "the solved shapes are kept in {} (the same command resumes from them)",
+            file.display()
+        ),
+        None => "give --memo FILE to keep the solved shapes for the next run".to_string(),
+    };
+    Interrupted(format!("{done}; {kept}"))
+}
+
 /// Writes the family's memo to `--memo` (through a file beside it, renamed
 /// into place, so that a failed write loses nothing).
 pub fn save(game: &Game, args: &BoardArgs) -> anyhow::Result<()> {
@@ -66,22 +118,21 @@ pub fn save(game: &Game, args: &BoardArgs) -> anyhow::Result<()> {
 
 /// The values along the family, n = 0..=upto, from the library's one
 /// call for tables ([`Line::values`]), with `--memo` read before and
-/// written after.
-fn values(
-    family: &BoardFamily,
-    upto: u64,
-    args: &BoardArgs,
-    limits: sprague::solve::Limits,
-) -> anyhow::Result<Vec<u32>> {
+/// written after (also after a bound or Ctrl-C).
+fn values(family: &BoardFamily, upto: u64, args: &BoardArgs, limits: Limits) -> anyhow::Result<Vec<u32>> {
+    let started = Instant::now();
     let first = prepare(family.member(1, &mut super::read_rules_file)?, args)?;
     let how = LineOptions {
-        limits,
+        limits: interruptible(limits),
         keying: args.keying,
         ..LineOptions::default()
     };
     let line = Line::Family(family.clone());
-    let (values, _) = line.values(upto, &how, &mut super::read_rules_file)?;
+    let r = line.values(upto, &how, &mut super::read_rules_file);
+    // Saved whatever the end: the values found before a bound or Ctrl-C
+    // are kept.
     save(&first, args)?;
+    let (values, _) = or_interrupted(r, args, started)?;
     Ok(values.into_wide())
 }
 

@@ -5,6 +5,7 @@ mod boards;
 mod exact_table;
 mod files;
 mod games;
+mod interrupt;
 mod misere_survey;
 mod play;
 mod plot;

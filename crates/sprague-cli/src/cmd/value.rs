@@ -12,20 +12,28 @@ use std::io::Write;
 
 /// Runs `sprague value`.
 pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
     let game = super::load_game(&args.spec, args.limits.script_limits())?;
     let game = super::boards::prepare(game, &args.board)?;
     let positions = super::boards::positions_or_start(&game, &args.positions)?;
     let skill = parse_skill(args)?;
+    let mut limits = args.limits.limits();
+    if game.memo_family().is_some() {
+        // A board search: Ctrl-C stops it, and the memo is kept.
+        limits = super::boards::interruptible(limits);
+    }
     let query = Query {
         play: if args.misere { Play::Misere } else { Play::Normal },
         skill,
-        limits: args.limits.limits(),
+        limits,
         max_moves: args.max_moves,
         ..Query::default()
     };
     let report = value_report(&game, &positions, &query, args.skill.is_some());
+    // Saved whatever the end: the shapes solved before a bound or Ctrl-C
+    // are kept.
     super::boards::save(&game, &args.board)?;
-    let report = report?;
+    let report = super::boards::or_interrupted(report, &args.board, started)?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;

@@ -8,13 +8,30 @@
 //! its rows, and the searches of each cell would only make the bar
 //! flicker). `SPRAGUE_PROGRESS_DELAY_MS` sets the second to another delay
 //! (the tests set 0).
+//!
+//! A search of a game on a board or graph shows its states against
+//! `--max-states` with the shapes valued, the sums settled and the memory
+//! its tables hold; its last report is kept, drawn or not, so that a run
+//! interrupted says how far it got ([`last_components`]).
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanBytes, HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprague::solve::{reporting, Progress, Step, Task};
 use std::cell::{Cell, RefCell};
 use std::io::{IsTerminal, Write};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
+
+thread_local! {
+    /// The last report of a board search on this thread: (shapes, sums,
+    /// bytes).
+    static LAST_COMPONENTS: Cell<Option<(u64, u64, u64)>> = const { Cell::new(None) };
+}
+
+/// The last report of a board search ([`Task::Components`]) under a
+/// [`Watch`] on this thread: (shapes valued, sums settled, bytes held).
+pub fn last_components() -> Option<(u64, u64, u64)> {
+    LAST_COMPONENTS.with(Cell::get)
+}
 
 /// The bar of one command.
 pub struct Watch {
@@ -23,8 +40,8 @@ pub struct Watch {
     start: Instant,
     delay: Duration,
     bar: RefCell<Option<ProgressBar>>,
-    /// The task the bar shows.
-    shown: Cell<Option<Task>>,
+    /// The kind of task the bar shows.
+    shown: Cell<Option<std::mem::Discriminant<Task>>>,
     /// When a task other than a search last reported.
     last_major: Cell<Option<Instant>>,
     /// Set once the answer is being written: no bar after that.
@@ -66,12 +83,16 @@ fn label(task: Task) -> &'static str {
         Task::Search => "search steps, of the --max-work bound",
         Task::Rows => "rows of the table",
         Task::SkillPoints => "win chances at pairs of skills",
+        Task::Components { .. } => "states",
         _ => "working",
     }
 }
 
 impl Progress for Watch {
     fn report(&self, step: Step) {
+        if let Task::Components { shapes, sums, bytes } = step.task {
+            LAST_COMPONENTS.with(|c| c.set(Some((shapes, sums, bytes))));
+        }
         if !self.enabled || self.done.get() {
             return;
         }
@@ -93,19 +114,37 @@ impl Progress for Watch {
         let mut slot = self.bar.borrow_mut();
         let bar =
             slot.get_or_insert_with(|| ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()));
-        let new_task = self.shown.get() != Some(step.task);
+        let kind = std::mem::discriminant(&step.task);
+        let new_task = self.shown.get() != Some(kind);
         if new_task {
-            self.shown.set(Some(step.task));
+            self.shown.set(Some(kind));
             bar.reset();
+        }
+        // A board search's numbers are all in its message, set at once
+        // (a position and a message drawn apart could disagree).
+        if let Task::Components { shapes, sums, bytes } = step.task {
+            bar.set_message(format!(
+                "{} states: {} shapes, {} sums, {}",
+                HumanCount(shapes + sums),
+                HumanCount(shapes),
+                HumanCount(sums),
+                HumanBytes(bytes)
+            ));
         }
         // The length before the style: a bar is never drawn as `0/0`.
         bar.set_length(step.total.unwrap_or(step.done).max(step.done));
         bar.set_position(step.done);
         if new_task {
-            let template = format!(
-                "{{wide_bar}} {{human_pos}}/{{human_len}} {} ({{elapsed}})",
-                label(step.task)
-            );
+            let template = match step.task {
+                // A board search: states, what they are and the memory
+                // they hold, without a bar (it ends long before its
+                // --max-states bound, and the line fits 80 columns).
+                Task::Components { .. } => "{msg} ({elapsed})".to_string(),
+                task => format!(
+                    "{{wide_bar}} {{human_pos}}/{{human_len}} {} ({{elapsed}})",
+                    label(task)
+                ),
+            };
             if let Ok(style) = ProgressStyle::with_template(&template) {
                 bar.set_style(style);
             }

@@ -90,6 +90,11 @@ impl ComponentMemo {
         self.values.get(key).map(|v| Nimber(v as u64))
     }
 
+    /// Every component's key and value, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (Key, Nimber)> + '_ {
+        self.values.iter().map(|(k, v)| (k, Nimber(v as u64)))
+    }
+
     /// Records the value of the component `key`.
     pub fn insert(&mut self, key: Key, value: u32) {
         self.values.insert(key, value);

@@ -33,6 +33,7 @@
 //! its number of moves is N without a search (its value is at most that).
 
 use super::components::{ComponentMemo, ComponentSolver};
+use super::progress::{self, Task};
 use super::Limits;
 use crate::rules::board::{Key, Splitting};
 use crate::rules::Moves;
@@ -67,6 +68,14 @@ enum Child {
 }
 
 /// Values of large components by outcome search (see the module docs).
+///
+/// It tells the front end's reporter ([`super::reporting`]) how far it is
+/// — shapes valued, sums settled, bytes held ([`Task::Components`]) —
+/// every 2^16 steps, and once more when it ends with an error (its stop
+/// token, a bound). The memo then holds only exact values: a shape goes
+/// into it when its value is proven (a lone component found P with its
+/// heap, or the mex of its options' values), never while it is searched,
+/// so a memo saved after a stop is one that a later run can resume from.
 pub struct NimberSearch<'a, P> {
     rules: &'a dyn Splitting<P>,
     memo: &'a mut ComponentMemo,
@@ -142,6 +151,11 @@ impl<'a, P> NimberSearch<'a, P> {
     /// The value of `key`: from the memo, exactly for a small component,
     /// else the least n with `key` + *n a P-position.
     pub fn key_value(&mut self, key: &Key) -> Result<Nimber> {
+        let r = self.key_value_inner(key);
+        self.told(r)
+    }
+
+    fn key_value_inner(&mut self, key: &Key) -> Result<Nimber> {
         if let Some(v) = self.memo.get(key) {
             return Ok(v);
         }
@@ -183,9 +197,38 @@ impl<'a, P> NimberSearch<'a, P> {
         Ok(g)
     }
 
+    /// Tells the front end's reporter how far the search is
+    /// ([`Task::Components`]).
+    fn report(&self) {
+        let bytes = self.memo.bytes() + self.table_bytes();
+        progress::report(
+            Task::Components {
+                shapes: self.memo.len() as u64,
+                sums: self.settled.len() as u64,
+                bytes: bytes as u64,
+            },
+            (self.memo.len() + self.settled.len()) as u64,
+            Some(self.limits.max_states),
+        );
+    }
+
+    /// `r`, reported first when it is an error (a stop, a bound), so that
+    /// the front end's last report says how far the search got.
+    fn told<T>(&self, r: Result<T>) -> Result<T> {
+        if r.is_err() {
+            self.report();
+        }
+        r
+    }
+
     /// Whether the sum of the components `keys` and a heap of `heap` is a
     /// P-position.
     pub fn is_p(&mut self, keys: &[Key], heap: u32) -> Result<bool> {
+        let r = self.is_p_inner(keys, heap);
+        self.told(r)
+    }
+
+    fn is_p_inner(&mut self, keys: &[Key], heap: u32) -> Result<bool> {
         let mut ids = Vec::with_capacity(keys.len());
         let mut heap = heap;
         for k in keys {
@@ -518,8 +561,12 @@ impl<'a, P> NimberSearch<'a, P> {
         }
         let mut children: Vec<(u32, Child)> = Vec::new();
         let mut moves = std::mem::replace(&mut self.moves, Moves::new(false));
+        let before = self.work;
         let won = self.children(&ids, heap, &mut moves, &mut children);
         self.moves = moves;
+        if before >> 16 != self.work >> 16 {
+            self.report();
+        }
         if won? {
             self.settle(state, false);
             return Ok(Err(false));

@@ -8,8 +8,9 @@
 //! computation: every 1024 heaps of a dense table ([`super::extend_dense`]),
 //! between the batches of the sequence engine where `value` and `analyze`
 //! run it, every 2^16 steps of a search ([`super::Solver`],
-//! [`super::SumGraph`], [`super::OutcomeSearch`]), and every row of a 2-D
-//! table. With no reporter a report costs one thread-local read.
+//! [`super::SumGraph`], [`super::OutcomeSearch`], and with its shapes and
+//! sums [`super::NimberSearch`]), and every row of a 2-D table. With no
+//! reporter a report costs one thread-local read.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -35,6 +36,20 @@ pub enum Task {
     /// Win chances against skill ([`super::skill_curve()`]): points done
     /// of the points asked for, each one pass over the graph of sums.
     SkillPoints,
+    /// The search of a game on a board or graph ([`super::NimberSearch`]):
+    /// states remembered (shapes valued plus sums settled), of the
+    /// `--max-states` bound. Reported every 2^16 steps of the search and
+    /// once more when it ends early (stopped, or at a bound), so that the
+    /// last report says how far it got.
+    Components {
+        /// Component shapes whose value is known (in the memo, with those
+        /// loaded from a file).
+        shapes: u64,
+        /// Sums the outcome search has settled.
+        sums: u64,
+        /// The bytes the memo and the search's tables take (roughly).
+        bytes: u64,
+    },
 }
 
 /// One report: what, how far, of how much.
