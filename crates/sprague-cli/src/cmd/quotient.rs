@@ -73,6 +73,21 @@ fn text(r: &MisereReport, out: &mut dyn Write) -> anyhow::Result<()> {
     if let Some(why) = &r.stopped {
         writeln!(out, "  no period proven: the search stopped at {why}")?;
     }
+    if let Some(t) = r.tame_upto {
+        writeln!(
+            out,
+            "  tame: every heap up to {t} plays as a position of misère Nim (genus theory), so misère sums of those heaps follow misère Nim (`table {} --genus` gives each heap's genus); nothing is proven here of larger heaps",
+            r.spec
+        )?;
+    }
+    if let (Some(heaps), None) = (r.search_heaps, r.period) {
+        writeln!(
+            out,
+            "  no complete solution found with candidates of at most {} elements to heap {}; raise --max-order or give --upto N",
+            r.max_order,
+            if r.stopped.is_some() { r.upto + 1 } else { heaps }
+        )?;
+    }
     let gens: Vec<String> = r
         .generators
         .iter()

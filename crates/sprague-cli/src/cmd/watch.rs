@@ -66,6 +66,7 @@ fn label(task: Task) -> &'static str {
         Task::Search => "search steps, of the --max-work bound",
         Task::Rows => "rows of the table",
         Task::SkillPoints => "win chances at pairs of skills",
+        Task::QuotientHeaps => "heaps of the misère quotient proven",
         _ => "working",
     }
 }

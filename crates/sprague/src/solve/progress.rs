@@ -35,6 +35,10 @@ pub enum Task {
     /// Win chances against skill ([`super::skill_curve()`]): points done
     /// of the points asked for, each one pass over the graph of sums.
     SkillPoints,
+    /// A misère quotient built heap by heap ([`super::MisereQuotient`]):
+    /// heaps proven of the largest heap asked for (a search may end
+    /// sooner, at a proven period or a bound).
+    QuotientHeaps,
 }
 
 /// One report: what, how far, of how much.

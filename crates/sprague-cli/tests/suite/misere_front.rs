@@ -1,0 +1,72 @@
+//! Misère analysis and surveys as a new user meets them (issue 36): a
+//! search with no `--upto` ends in seconds and says which bound it hit, a
+//! tame game is called tame only as far as genus theory proves it, and
+//! the help and the reports say what the commands do.
+
+use assert_cmd::Command;
+
+/// Runs the binary; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args(args)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+/// Nim is tame: reported as such at once, for the heaps checked only, and
+/// its (infinite) quotient is searched to the short tame bound.
+#[test]
+fn a_tame_game_is_reported_tame_and_not_searched_for_minutes() {
+    let v = json(&["analyze", "nim", "--misere", "--json"]);
+    assert_eq!(v["tame_upto"], 300);
+    assert_eq!(v["search_heaps"], 64);
+    assert_eq!(v["all_heaps"], false);
+    assert_eq!(v["upto"], 64);
+    let (code, out, err) = run(&["analyze", "nim", "--misere"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("tame: every heap up to 300 plays as a position of misère Nim")
+            && out.contains("nothing is proven here of larger heaps"),
+        "{out}"
+    );
+    // A wild game is not called tame.
+    let v = json(&["analyze", "octal:0.75", "--misere", "--json"]);
+    assert_eq!(v["tame_upto"], serde_json::Value::Null);
+}
+
+/// A wild game with no complete solution stops at the default order bound
+/// and says how to go further.
+#[test]
+fn a_wild_search_stops_at_its_default_bounds_and_says_so() {
+    let v = json(&["analyze", "dawson-kayles", "--misere", "--json"]);
+    assert_eq!(
+        (v["search_heaps"].as_u64(), v["max_order"].as_u64()),
+        (Some(300), Some(300))
+    );
+    assert_eq!(v["all_heaps"], false);
+    assert!(v["stopped"].is_string());
+    let (code, out, err) = run(&["analyze", "dawson-kayles", "--misere"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "no complete solution found with candidates of at most 300 elements to heap 30; raise --max-order or give --upto N"
+        ),
+        "{out}"
+    );
+    // With --upto, the quotient asked for is no search.
+    let v = json(&["analyze", "kayles", "--misere", "--upto", "10", "--json"]);
+    assert_eq!(v["search_heaps"], serde_json::Value::Null);
+}
