@@ -142,6 +142,17 @@ impl GameVisitor for TameTo {
         let TameTo(n, limits) = self;
         // Refuses what is no game of heaps, as the quotient does.
         HeapRules::new(rules)?;
+        tame_heaps(rules, n, limits)
+    }
+}
+
+/// [`MisereQuotient::tame_to`] for any heap ruleset: every heap `1..=n`
+/// is a root of the check (a heap need not reach every smaller one).
+///
+/// # Errors
+/// A stop.
+pub(crate) fn tame_heaps<R: Ruleset>(rules: &R, n: u64, limits: Limits) -> Result<Option<u64>> {
+    {
         let mut roots = Vec::new();
         for h in 1..=n {
             match rules.parse_position(&h.to_string()) {

@@ -94,6 +94,7 @@ mod presentation;
 mod recal;
 mod verify;
 
+pub(crate) use ask::tame_heaps;
 pub use ask::{QuotientAsk, SEARCH_HEAPS, SEARCH_ORDER, TAME_SEARCH_HEAPS};
 pub use period::Period;
 pub use presentation::{Presentation, Word};
