@@ -97,8 +97,9 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
     let count = |k: &str| kinds.iter().filter(|x| *x == k).count();
     writeln!(
         out,
-        "misère survey of {} codes to N = {upto} in `{}`: {} tame, {} solved, {} open ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
+        "misère survey of {} code{} to N = {upto} in `{}`: {} tame, {} solved, {} open ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
         codes.len(),
+        if codes.len() == 1 { "" } else { "s" },
         path.display(),
         count("tame"),
         count("solved"),

@@ -204,8 +204,9 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let _ = file.sync_data();
     writeln!(
         out,
-        "survey of {} codes to N = {upto} in `{}`: {} ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
+        "survey of {} code{} to N = {upto} in `{}`: {} ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
         codes.len(),
+        if codes.len() == 1 { "" } else { "s" },
         path.display(),
         SurveyStatus::ALL
             .iter()

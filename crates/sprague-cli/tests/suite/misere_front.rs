@@ -70,3 +70,23 @@ fn a_wild_search_stops_at_its_default_bounds_and_says_so() {
     let v = json(&["analyze", "kayles", "--misere", "--upto", "10", "--json"]);
     assert_eq!(v["search_heaps"], serde_json::Value::Null);
 }
+
+/// `play --misere` writes the house's `misère`, and `1 move`.
+#[test]
+fn play_headers_spell_misere_and_count_moves() {
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args([
+            "play", "kayles", "4", "--misere", "--first", "computer", "--seed", "1",
+        ])
+        .write_stdin("1\n")
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(": misère play against a"), "{text}");
+    assert!(
+        text.contains("after 1 move") && !text.contains("after 1 moves"),
+        "{text}"
+    );
+}

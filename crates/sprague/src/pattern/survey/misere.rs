@@ -166,8 +166,9 @@ pub fn write_misere_markdown<W: Write>(records: &[MisereRecord], mut w: W) -> io
     let upto = records.first().map_or("N".into(), |r| format!("N = {}", r.upto));
     writeln!(
         w,
-        "{} codes in misère play to {upto}: {} tame, {} solved (wild, complete quotient), {} open",
+        "{} code{} in misère play to {upto}: {} tame, {} solved (wild, complete quotient), {} open",
         records.len(),
+        if records.len() == 1 { "" } else { "s" },
         count("tame"),
         count("solved"),
         count("open")
