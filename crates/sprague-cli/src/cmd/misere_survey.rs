@@ -5,10 +5,11 @@
 //! the file are skipped and a torn last line is cut.
 
 use super::files::target;
-use crate::cli::SurveyArgs;
+use crate::cli::{ReportFormat, SurveyArgs};
 use anyhow::{bail, Context};
 use sprague::pattern::{
-    is_misere_survey, read_misere_survey, run_misere_code, write_misere_markdown, MisereRecord,
+    is_misere_survey, read_misere_survey, run_misere_code, write_misere_csv, write_misere_markdown,
+    MisereRecord,
 };
 use sprague::rules::OctalCode;
 use sprague::solve::QUOTIENT_MAX_HEAP;
@@ -134,12 +135,15 @@ fn open_out(path: &Path) -> anyhow::Result<(File, Vec<MisereRecord>)> {
     Ok((file, done))
 }
 
-/// The report of a misère survey file's bytes, as Markdown.
-pub fn report(bytes: &[u8], name: &Path, text: &mut Vec<u8>) -> anyhow::Result<()> {
+/// The report of a misère survey file's bytes, as Markdown or CSV.
+pub fn report(bytes: &[u8], name: &Path, format: ReportFormat, text: &mut Vec<u8>) -> anyhow::Result<()> {
     let records = read_misere_survey(bytes, &name.display().to_string())?;
     if records.is_empty() {
         bail!("--report `{}`: the file holds no survey line", name.display());
     }
-    write_misere_markdown(&records, text)?;
+    match format {
+        ReportFormat::Markdown => write_misere_markdown(&records, text)?,
+        ReportFormat::Csv => write_misere_csv(&records, text)?,
+    }
     Ok(())
 }

@@ -286,7 +286,7 @@ fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Wr
         .map_err(|e| anyhow::anyhow!("--report `{}`: cannot read it ({e})", file.display()))?;
     if is_misere_survey(&bytes) {
         let mut text = Vec::new();
-        super::misere_survey::report(&bytes, file, &mut text)?;
+        super::misere_survey::report(&bytes, file, format, &mut text)?;
         return match to {
             Some(path) => {
                 let tmp = sibling(&path, &format!(".{}.tmp", std::process::id()));

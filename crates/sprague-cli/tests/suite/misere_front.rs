@@ -71,6 +71,36 @@ fn a_wild_search_stops_at_its_default_bounds_and_says_so() {
     assert_eq!(v["search_heaps"], serde_json::Value::Null);
 }
 
+/// A file of this test's own in the system's temporary directory.
+fn tmp(name: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("sprague-misere-front-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// `--report FILE --format csv` of a misère survey is CSV, as it is of a
+/// normal one; the summary counts one code as `1 code`.
+#[test]
+fn a_misere_survey_report_in_csv_is_csv() {
+    let file = tmp("csv.jsonl");
+    let f = file.to_str().unwrap();
+    let (code, out, err) = run(&["survey", "0.75", "--misere", "--upto", "40", "--out", f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("misère survey of 1 code to N = 40"), "{out}");
+    let (code, out, err) = run(&["survey", "--report", f, "--format", "csv"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "code,kind,order,p_portion,all_heaps,preperiod,period,computed_to,seconds,upto"
+    );
+    assert!(lines[1].starts_with("0.75,solved,8,2,true,8,2,22,"), "{out}");
+    assert!(lines[1].ends_with(",40") && lines.len() == 2, "{out}");
+    let (_, md, _) = run(&["survey", "--report", f]);
+    assert!(md.starts_with("1 code in misère play to N = 40"), "{md}");
+    let _ = std::fs::remove_file(&file);
+}
+
 /// `play --misere` writes the house's `misère`, and `1 move`.
 #[test]
 fn play_headers_spell_misere_and_count_moves() {

@@ -146,6 +146,56 @@ pub fn is_misere_survey(bytes: &[u8]) -> bool {
     })
 }
 
+/// Writes a misère survey as CSV: a header line, then one row a code,
+/// sorted as the Markdown table is (`stopped`, free text, is left out;
+/// empty fields where there is no period).
+///
+/// # Examples
+/// ```
+/// use sprague::pattern::{run_misere_code, write_misere_csv};
+/// use sprague::solve::Limits;
+/// let code = sprague::rules::OctalCode::parse("0.75").unwrap();
+/// let r = run_misere_code(&code, 100, 500, Limits::default()).unwrap();
+/// let mut out = Vec::new();
+/// write_misere_csv(&[r], &mut out).unwrap();
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with("code,kind,order,p_portion,all_heaps,preperiod,period,computed_to,seconds,upto\n0.75,solved,8,2,true,8,2,22,"), "{text}");
+/// ```
+pub fn write_misere_csv<W: Write>(records: &[MisereRecord], mut w: W) -> io::Result<()> {
+    writeln!(
+        w,
+        "code,kind,order,p_portion,all_heaps,preperiod,period,computed_to,seconds,upto"
+    )?;
+    let opt = |x: Option<u64>| x.map_or(String::new(), |v| v.to_string());
+    for r in sorted(records) {
+        writeln!(
+            w,
+            "{},{},{},{},{},{},{},{},{:.3},{}",
+            r.code,
+            r.kind,
+            r.order,
+            r.p_portion,
+            r.all_heaps,
+            opt(r.preperiod),
+            opt(r.period),
+            r.computed_to,
+            r.seconds,
+            r.upto
+        )?;
+    }
+    Ok(())
+}
+
+/// The records sorted by code, as the survey sorts codes.
+fn sorted(records: &[MisereRecord]) -> Vec<&MisereRecord> {
+    let mut rows: Vec<&MisereRecord> = records.iter().collect();
+    rows.sort_by(|a, b| match (parse_code(&a.code), parse_code(&b.code)) {
+        (Ok(x), Ok(y)) => compare(&x, &y),
+        _ => a.code.cmp(&b.code).then(Ordering::Equal),
+    });
+    rows
+}
+
 /// Writes a misère survey as Markdown: a count by kind, the table of every
 /// code (kind, order, P-portion, period from pre-period, heaps proven),
 /// then the codes left open with where each stopped.
@@ -176,11 +226,7 @@ pub fn write_misere_markdown<W: Write>(records: &[MisereRecord], mut w: W) -> io
     writeln!(w)?;
     writeln!(w, "| code | kind | order | P-portion | period | heaps proven |")?;
     writeln!(w, "|---|---|---:|---:|---|---:|")?;
-    let mut rows: Vec<&MisereRecord> = records.iter().collect();
-    rows.sort_by(|a, b| match (parse_code(&a.code), parse_code(&b.code)) {
-        (Ok(x), Ok(y)) => compare(&x, &y),
-        _ => a.code.cmp(&b.code).then(Ordering::Equal),
-    });
+    let rows = sorted(records);
     for r in &rows {
         let period = match (r.period, r.preperiod) {
             (Some(p), Some(o)) => format!("{p} from {o}"),
