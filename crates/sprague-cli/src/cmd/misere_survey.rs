@@ -33,8 +33,11 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
         }
         (_, Some(_)) => bail!("bad --upto `{text}`: a survey runs each code to one N"),
     };
+    if a.max_order == 0 {
+        bail!("--max-order 0: give the most elements a candidate quotient may have, at least 1");
+    }
     let Some(path) = a.out.as_deref() else {
-        bail!("a survey needs --out FILE, where its records go (and from which it resumes)");
+        bail!("a survey needs --out FILE (e.g. --out survey.jsonl): its records are appended there, one JSON line a code, and a run stopped midway resumes from it; --report FILE then prints the table");
     };
     let path = target(path, "--out")?;
     let (mut file, done) = open_out(&path)?;

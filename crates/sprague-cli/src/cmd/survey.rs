@@ -86,7 +86,7 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     let upto = upto(text)?;
     let Some(path) = a.out.as_deref() else {
-        bail!("a survey needs --out FILE, where its records go (and from which it resumes)");
+        bail!("a survey needs --out FILE (e.g. --out survey.jsonl): its records are appended there, one JSON line a code, and a run stopped midway resumes from it; --report FILE then prints the table");
     };
     let codes = codes(a)?;
     // The place is checked before anything runs: a directory where no file

@@ -101,6 +101,44 @@ fn a_misere_survey_report_in_csv_is_csv() {
     let _ = std::fs::remove_file(&file);
 }
 
+/// Bad bounds of a misère survey: one line, exit 2, as `analyze` does;
+/// no `--out` says why a file is needed.
+#[test]
+fn misere_survey_bounds_are_refused_in_one_line() {
+    let f = tmp("zero.jsonl");
+    let f = f.to_str().unwrap();
+    for (args, want) in [
+        (
+            &[
+                "survey",
+                "0.75",
+                "--misere",
+                "--upto",
+                "40",
+                "--max-order",
+                "0",
+                "--out",
+                f,
+            ][..],
+            "--max-order 0: give the most elements a candidate quotient may have, at least 1",
+        ),
+        (
+            &["survey", "0.07", "0.77", "--misere", "--upto", "40"][..],
+            "a run stopped midway resumes from it",
+        ),
+        (
+            &["survey", "0.07", "--upto", "40"][..],
+            "a run stopped midway resumes from it",
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+    assert!(!std::path::Path::new(f).exists());
+}
+
 /// `play --misere` writes the house's `misère`, and `1 move`.
 #[test]
 fn play_headers_spell_misere_and_count_moves() {
