@@ -101,6 +101,25 @@ fn a_misere_survey_report_in_csv_is_csv() {
     let _ = std::fs::remove_file(&file);
 }
 
+/// The help says what `analyze --misere` does without `--upto`, and its
+/// JSON keys.
+#[test]
+fn analyze_help_tells_the_misere_search_and_keys() {
+    let (code, out, _) = run(&["analyze", "--help"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("N = 20"), "{out}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [
+        "Without --upto, a search heap by heap for a complete solution",
+        "up to heap 300 with candidates of at most 300 elements",
+        "\"all_heaps\", \"period\", \"preperiod\"",
+        "\"tame_upto\"",
+        "default 20000, or 300 without --upto",
+    ] {
+        assert!(flat.contains(want), "{want}: {out}");
+    }
+}
+
 /// Bad bounds of a misère survey: one line, exit 2, as `analyze` does;
 /// no `--out` says why a file is needed.
 #[test]
