@@ -158,6 +158,29 @@ fn misere_survey_bounds_are_refused_in_one_line() {
     assert!(!std::path::Path::new(f).exists());
 }
 
+/// `value --misere` past the quotient's bounds: the search's error says
+/// how far the quotient got.
+#[test]
+fn a_misere_value_past_the_bounds_names_the_quotient_tried() {
+    let (code, _, err) = run(&[
+        "value",
+        "dawson-kayles",
+        "30",
+        "33",
+        "--misere",
+        "--max-states",
+        "60",
+        "--max-work",
+        "2000",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("tried after the misère quotient of `octal:0.07`, which stopped: "),
+        "{err}"
+    );
+    assert!(err.contains("octal:0.07"), "{err}");
+}
+
 /// `play --misere` writes the house's `misère`, and `1 move`.
 #[test]
 fn play_headers_spell_misere_and_count_moves() {
