@@ -158,6 +158,36 @@ fn misere_survey_bounds_are_refused_in_one_line() {
     assert!(!std::path::Path::new(f).exists());
 }
 
+/// A `--max-order` past what the memory holds is lowered, and the text
+/// says so.
+#[test]
+fn a_max_order_past_the_memory_is_said_to_be_lowered() {
+    let (code, out, err) = run(&[
+        "analyze",
+        "kayles",
+        "--misere",
+        "--upto",
+        "5",
+        "--max-order",
+        "99999999999",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("; --max-order 99999999999 lowered to what the memory available holds)"),
+        "{out}"
+    );
+    let (_, out, _) = run(&[
+        "analyze",
+        "kayles",
+        "--misere",
+        "--upto",
+        "5",
+        "--max-order",
+        "50",
+    ]);
+    assert!(out.contains("(candidates of at most 50 elements)"), "{out}");
+}
+
 /// `value --misere` past the quotient's bounds: the search's error says
 /// how far the quotient got.
 #[test]
@@ -179,6 +209,26 @@ fn a_misere_value_past_the_bounds_names_the_quotient_tried() {
         "{err}"
     );
     assert!(err.contains("octal:0.07"), "{err}");
+}
+
+/// A scripted ruleset has no periodicity theorem: the text says why its
+/// quotient holds for heaps up to N only.
+#[test]
+fn a_script_says_why_no_period_is_proven() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kayles.rhai");
+    let spec = format!("script:{script}");
+    let (code, out, err) = run(&["analyze", &spec, "--misere", "--upto", "20"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "never proven for every heap size here: the periodicity test for misère quotients needs"
+        ) && out.contains("for this game the quotient holds for heaps up to 20 only"),
+        "{out}"
+    );
+    let v = json(&["analyze", &spec, "--misere", "--upto", "20", "--json"]);
+    assert_eq!(v["periodicity_applies"], false);
+    let v = json(&["analyze", "kayles", "--misere", "--upto", "20", "--json"]);
+    assert_eq!(v["periodicity_applies"], true);
 }
 
 /// `play --misere` writes the house's `misère`, and `1 move`.

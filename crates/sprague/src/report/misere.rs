@@ -36,6 +36,11 @@ pub struct MisereReport {
     pub p_portion: Vec<String>,
     /// The pretending function's proven period, where there is one.
     pub period: Option<u64>,
+    /// Whether the periodicity theorem covers the game's moves (octal and
+    /// hexadecimal codes, finite subtraction games); where it does not (a
+    /// script, Grundy's game) no period is ever proven and the quotient
+    /// holds for the heaps up to `upto` only.
+    pub periodicity_applies: bool,
     /// Its pre-period, where there is a period.
     pub preperiod: Option<u64>,
     /// How the quotient was proven.
@@ -161,6 +166,7 @@ fn write_out(q: &MisereQuotient, max_order: usize, seconds: f64) -> MisereReport
         order: q.order(),
         p_portion: q.p_portion().into_iter().map(word).collect(),
         period: period.map(|p| p.period),
+        periodicity_applies: q.periodicity_applies(),
         preperiod: period.map(|p| p.preperiod),
         proof: QuotientProof {
             candidates: q.rounds(),
