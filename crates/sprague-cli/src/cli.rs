@@ -291,18 +291,25 @@ pub struct AnalyzeArgs {
     /// table costs O(N²)), or N,M for games on two numbers (default 32,32).
     #[arg(long, value_name = "N | N,M", allow_hyphen_values = true)]
     pub upto: Option<String>,
-    /// Print one JSON object: {"spec", "checked_upto", "findings": [...]}.
+    /// Print one JSON object: {"spec", "checked_upto", "findings": [...]}; with --misere, the
+    /// quotient's keys instead ("spec", "order", "p_portion", "elements", "generators",
+    /// "relations", "heaps", "all_heaps", "period", "preperiod", "upto", "stopped",
+    /// "search_heaps", "tame_upto", "proof", "max_order", "seconds", "convention").
     #[arg(long)]
     pub json: bool,
     /// Print a function `grundy(n)` from the proven pattern, in this language.
     #[arg(long, value_enum, value_name = "LANG")]
     pub emit: Option<EmitLanguage>,
-    /// Misère play: the misère quotient of the heaps 1..=N (default N = 20), proven for sums
+    /// Misère play: the misère quotient of the heaps 1..=N given by --upto N, proven for sums
     /// of any number of those heaps: its order, P-portion, presentation and each heap's element.
+    /// Without --upto, a search heap by heap for a complete solution (proven for every heap
+    /// size by a period of each heap's element), up to heap 300 with candidates of at most 300
+    /// elements (64 heaps for a game tame over the first 300, said so), stopped at the bound
+    /// with the quotient reached.
     #[arg(long, conflicts_with = "emit")]
     pub misere: bool,
-    /// With --misere: the most elements a candidate quotient may have (default 20000, or 2000
-    /// without --upto); less where the memory available holds fewer (about 2·N²/8 bytes).
+    /// With --misere: the most elements a candidate quotient may have (default 20000, or 300
+    /// without --upto); less where the memory available holds fewer (about N²/4 bytes).
     #[arg(long, value_name = "N", requires = "misere", value_parser = crate::cmd::whole_or_power)]
     pub max_order: Option<u64>,
     #[command(flatten)]

@@ -18,6 +18,8 @@
 //! - `serve`: the web server over a real socket, its JSON against the CLI's.
 //! - `survey`: many codes, killed and resumed, the report, bad input.
 //! - `messages`: each error a newcomer met, naming its fix (issue 34).
+//! - `misere_front`: misère analysis and surveys as a new user meets them:
+//!   bounded searches, tame games, honest extents (issue 36).
 //! - `shown`: gcd's cards as dealt, and one rule for counting random moves.
 //! - `bfile`: `table --format bfile`, an OEIS b-file.
 //! - `progress`: the progress bar on a terminal (tmux), none when piped.
@@ -35,6 +37,7 @@ mod suite {
     #[cfg(target_os = "linux")]
     mod interrupt;
     mod messages;
+    mod misere_front;
     mod play;
     mod progress;
     mod scripts;

@@ -5,10 +5,11 @@
 //! the file are skipped and a torn last line is cut.
 
 use super::files::target;
-use crate::cli::SurveyArgs;
+use crate::cli::{ReportFormat, SurveyArgs};
 use anyhow::{bail, Context};
 use sprague::pattern::{
-    is_misere_survey, read_misere_survey, run_misere_code, write_misere_markdown, MisereRecord,
+    is_misere_survey, read_misere_survey, run_misere_code, write_misere_csv, write_misere_markdown,
+    MisereRecord,
 };
 use sprague::rules::OctalCode;
 use sprague::solve::QUOTIENT_MAX_HEAP;
@@ -32,8 +33,11 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
         }
         (_, Some(_)) => bail!("bad --upto `{text}`: a survey runs each code to one N"),
     };
+    if a.max_order == 0 {
+        bail!("--max-order 0: give the most elements a candidate quotient may have, at least 1");
+    }
     let Some(path) = a.out.as_deref() else {
-        bail!("a survey needs --out FILE, where its records go (and from which it resumes)");
+        bail!("a survey needs --out FILE (e.g. --out survey.jsonl): its records are appended there, one JSON line a code, and a run stopped midway resumes from it; --report FILE then prints the table");
     };
     let path = target(path, "--out")?;
     let (mut file, done) = open_out(&path)?;
@@ -97,8 +101,9 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
     let count = |k: &str| kinds.iter().filter(|x| *x == k).count();
     writeln!(
         out,
-        "misère survey of {} codes to N = {upto} in `{}`: {} tame, {} solved, {} open ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
+        "misère survey of {} code{} to N = {upto} in `{}`: {} tame, {} solved, {} open ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
         codes.len(),
+        if codes.len() == 1 { "" } else { "s" },
         path.display(),
         count("tame"),
         count("solved"),
@@ -133,12 +138,15 @@ fn open_out(path: &Path) -> anyhow::Result<(File, Vec<MisereRecord>)> {
     Ok((file, done))
 }
 
-/// The report of a misère survey file's bytes, as Markdown.
-pub fn report(bytes: &[u8], name: &Path, text: &mut Vec<u8>) -> anyhow::Result<()> {
+/// The report of a misère survey file's bytes, as Markdown or CSV.
+pub fn report(bytes: &[u8], name: &Path, format: ReportFormat, text: &mut Vec<u8>) -> anyhow::Result<()> {
     let records = read_misere_survey(bytes, &name.display().to_string())?;
     if records.is_empty() {
         bail!("--report `{}`: the file holds no survey line", name.display());
     }
-    write_misere_markdown(&records, text)?;
+    match format {
+        ReportFormat::Markdown => write_misere_markdown(&records, text)?,
+        ReportFormat::Csv => write_misere_csv(&records, text)?,
+    }
     Ok(())
 }

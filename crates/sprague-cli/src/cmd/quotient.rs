@@ -36,11 +36,11 @@ pub fn run(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Resu
         writeln!(out)?;
         return Ok(());
     }
-    text(&r, out)
+    text(&r, max_order, out)
 }
 
 /// The report as text.
-fn text(r: &MisereReport, out: &mut dyn Write) -> anyhow::Result<()> {
+fn text(r: &MisereReport, asked: Option<usize>, out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(
         out,
         "{}: misère quotient of the heaps 1..={}: order {}, P-portion of {}",
@@ -65,13 +65,41 @@ fn text(r: &MisereReport, out: &mut dyn Write) -> anyhow::Result<()> {
             r.upto
         )?,
     }
+    let lowered = match asked {
+        Some(n) if n > r.max_order => {
+            format!("; --max-order {n} lowered to what the memory available holds")
+        }
+        _ => String::new(),
+    };
     writeln!(
         out,
-        "  built in {:.2} s (candidates of at most {} elements)",
+        "  built in {:.2} s (candidates of at most {} elements{lowered})",
         r.seconds, r.max_order
     )?;
     if let Some(why) = &r.stopped {
         writeln!(out, "  no period proven: the search stopped at {why}")?;
+    }
+    if !r.periodicity_applies {
+        writeln!(
+            out,
+            "  never proven for every heap size here: the periodicity test for misère quotients needs a move to take at most t tokens and leave at most k heaps (octal and hexadecimal codes, finite subtraction games); for this game the quotient holds for heaps up to {} only",
+            r.upto
+        )?;
+    }
+    if let Some(t) = r.tame_upto {
+        writeln!(
+            out,
+            "  tame: every heap up to {t} plays as a position of misère Nim (genus theory), so misère sums of those heaps follow misère Nim (`table {} --genus` gives each heap's genus); nothing is proven here of larger heaps",
+            r.spec
+        )?;
+    }
+    if let (Some(heaps), None) = (r.search_heaps, r.period) {
+        writeln!(
+            out,
+            "  no complete solution found with candidates of at most {} elements to heap {}; raise --max-order or give --upto N",
+            r.max_order,
+            if r.stopped.is_some() { r.upto + 1 } else { heaps }
+        )?;
     }
     let gens: Vec<String> = r
         .generators

@@ -86,7 +86,7 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     let upto = upto(text)?;
     let Some(path) = a.out.as_deref() else {
-        bail!("a survey needs --out FILE, where its records go (and from which it resumes)");
+        bail!("a survey needs --out FILE (e.g. --out survey.jsonl): its records are appended there, one JSON line a code, and a run stopped midway resumes from it; --report FILE then prints the table");
     };
     let codes = codes(a)?;
     // The place is checked before anything runs: a directory where no file
@@ -204,8 +204,9 @@ fn survey(a: &SurveyArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let _ = file.sync_data();
     writeln!(
         out,
-        "survey of {} codes to N = {upto} in `{}`: {} ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
+        "survey of {} code{} to N = {upto} in `{}`: {} ({} run now in {:.1} s on {jobs} {}, {} already in the file)",
         codes.len(),
+        if codes.len() == 1 { "" } else { "s" },
         path.display(),
         SurveyStatus::ALL
             .iter()
@@ -285,7 +286,7 @@ fn report(file: &Path, format: ReportFormat, to: Option<&Path>, out: &mut dyn Wr
         .map_err(|e| anyhow::anyhow!("--report `{}`: cannot read it ({e})", file.display()))?;
     if is_misere_survey(&bytes) {
         let mut text = Vec::new();
-        super::misere_survey::report(&bytes, file, &mut text)?;
+        super::misere_survey::report(&bytes, file, format, &mut text)?;
         return match to {
             Some(path) => {
                 let tmp = sibling(&path, &format!(".{}.tmp", std::process::id()));

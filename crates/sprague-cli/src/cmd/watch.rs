@@ -84,6 +84,7 @@ fn label(task: Task) -> &'static str {
         Task::Rows => "rows of the table",
         Task::SkillPoints => "win chances at pairs of skills",
         Task::Components { .. } => "states",
+        Task::QuotientHeaps => "heaps of the misère quotient proven",
         _ => "working",
     }
 }

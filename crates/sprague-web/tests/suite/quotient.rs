@@ -49,7 +49,7 @@ async fn misere_analysis_is_the_library_report() {
         (Some(8), Some(true))
     );
     assert_eq!(body["convention"], "misere");
-    assert_eq!(body["max_order"], 2000);
+    assert_eq!(body["max_order"], sprague::solve::QUOTIENT_SEARCH_ORDER);
     let (status, body) = post(
         &app,
         "/api/analyze",

@@ -61,8 +61,8 @@ pub use survey::{
     is_misere_survey, parse_code, parse_codes, parse_record_code, read_misere_survey, read_survey,
     repeating_tail, run_code, run_code_watched, run_misere_code, sorted as sorted_records,
     summary_line as survey_summary_line, write_csv as write_survey_csv,
-    write_markdown as write_survey_markdown, write_misere_markdown, Counts as SurveyCounts, MisereRecord,
-    Record as SurveyRecord, RunState as SurveyRunState, Status as SurveyStatus, SurveyFile,
+    write_markdown as write_survey_markdown, write_misere_csv, write_misere_markdown, Counts as SurveyCounts,
+    MisereRecord, Record as SurveyRecord, RunState as SurveyRunState, Status as SurveyStatus, SurveyFile,
     MAX_FAMILY as MAX_CODE_FAMILY, MAX_UPTO as SURVEY_MAX_UPTO,
 };
 

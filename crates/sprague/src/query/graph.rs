@@ -146,10 +146,42 @@ pub(super) fn graph_answer<R: Ruleset>(
         if let Some(a) = tame_answer(rules, sum, query, components.clone())? {
             return Ok(a);
         }
-        if let Some(a) = quotient_answer(rules, sum, query, components.clone())? {
-            return Ok(a);
+        match quotient_answer(rules, sum, query, components.clone())? {
+            Ok(a) => return Ok(a),
+            Err(Some(why)) => {
+                let spec = crate::excerpt(&rules.spec());
+                // The search of whole sums may fail where the quotient did:
+                // its error then says how far the quotient got.
+                return whole_sums_answer(rules, sum, query, components).map_err(|e| match e {
+                    Error::WorkExceeded { what, limit } => Error::WorkExceeded {
+                        what: format!(
+                            "{what} (tried after the misère quotient of `{spec}`, which stopped: {why})"
+                        ),
+                        limit,
+                    },
+                    Error::LimitExceeded { what, limit } => Error::LimitExceeded {
+                        what: format!(
+                            "{what} (tried after the misère quotient of `{spec}`, which stopped: {why})"
+                        ),
+                        limit,
+                    },
+                    e => e,
+                });
+            }
+            Err(None) => {}
         }
     }
+    whole_sums_answer(rules, sum, query, components)
+}
+
+/// The exact graph of whole sums, or a search of them where it is too
+/// large.
+fn whole_sums_answer<R: Ruleset>(
+    rules: &R,
+    sum: &[R::Position],
+    query: &Query,
+    components: Vec<ComponentValue>,
+) -> Result<Answer<R::Position>> {
     // The whole graph gives remoteness too; where it is too large, a
     // search that stops at the first winning move still finds who wins.
     let special = rules.convention() == Convention::Special;

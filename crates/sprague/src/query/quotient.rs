@@ -23,24 +23,26 @@ const COMPLETE_ORDER: usize = 500;
 /// Misère play of a sum of heaps from a proven misère quotient: a complete
 /// one (any heap size) where one is known or the heaps are too large for
 /// the other, else the quotient of the heaps up to the largest; any number
-/// of heaps at once. `None` where the game is not a heap game or no
-/// quotient is found within the bounds; an error only when stopped.
+/// of heaps at once. `Err(None)` where the game is not a heap game,
+/// `Err(Some(why))` where no quotient is found within the bounds (why:
+/// how far it got, for the error of a search that fails after it); an
+/// error only when stopped.
 pub(super) fn quotient_answer<R: Ruleset>(
     rules: &R,
     sum: &[R::Position],
     query: &Query,
     components: Vec<ComponentValue>,
-) -> Result<Option<Answer<R::Position>>> {
+) -> Result<std::result::Result<Answer<R::Position>, Option<String>>> {
     let Some(heaps) = sum
         .iter()
         .map(|p| rules.heap_size(p))
         .collect::<Option<Vec<u64>>>()
     else {
-        return Ok(None);
+        return Ok(Err(None));
     };
     let largest = heaps.iter().copied().max().unwrap_or(0);
     if largest == 0 {
-        return Ok(None);
+        return Ok(Err(None));
     }
     let limits = query.limits.clone();
     let found = if largest <= QUOTIENT_HEAP {
@@ -51,10 +53,12 @@ pub(super) fn quotient_answer<R: Ruleset>(
     let q = match found {
         Ok(q) => q,
         Err(Error::Stopped) => return Err(Error::Stopped),
-        Err(_) => return Ok(None),
+        // Not a game of heaps (the construction's own refusal): no note.
+        Err(Error::Unsupported(why)) if why.starts_with("no misère quotient for") => return Ok(Err(None)),
+        Err(e) => return Ok(Err(Some(e.to_string()))),
     };
     let Some(outcome) = q.outcome(&heaps) else {
-        return Ok(None);
+        return Ok(Err(None));
     };
     let mut moves = Vec::new();
     let mut total = 0u64;
@@ -65,7 +69,7 @@ pub(super) fn quotient_answer<R: Ruleset>(
             let mut rest = heaps.clone();
             rest.remove(i);
             let Some(x) = q.element(&rest) else {
-                return Ok(None);
+                return Ok(Err(None));
             };
             let n = heaps[i];
             if n > crate::solve::quotient::moves::LIST_MAX {
@@ -83,7 +87,7 @@ pub(super) fn quotient_answer<R: Ruleset>(
                         .map(|h| rules.parse_position(&h.to_string()).ok())
                         .collect::<Option<Vec<_>>>()
                     else {
-                        return Ok(None);
+                        return Ok(Err(None));
                     };
                     moves.push(RatedMove {
                         play: WinningMove {
@@ -106,10 +110,10 @@ pub(super) fn quotient_answer<R: Ruleset>(
                     .map(|p| rules.heap_size(p))
                     .collect::<Option<Vec<u64>>>()
                 else {
-                    return Ok(None);
+                    return Ok(Err(None));
                 };
                 let Some(y) = q.element(&parts) else {
-                    return Ok(None);
+                    return Ok(Err(None));
                 };
                 if q.is_p(q.mul(x, y)) {
                     total += 1;
@@ -161,5 +165,5 @@ pub(super) fn quotient_answer<R: Ruleset>(
     if query.remoteness && largest <= crate::solve::quotient::moves::LIST_MAX {
         add_remoteness(rules, sum, query, &mut a);
     }
-    Ok(Some(a))
+    Ok(Ok(a))
 }

@@ -5,7 +5,7 @@
 //! figures and the time it took.
 
 use crate::rules::Game;
-use crate::solve::quotient::{MisereQuotient, Presentation, QuotientAsk};
+use crate::solve::quotient::{MisereQuotient, Presentation, QuotientAsk, SEARCH_HEAPS, TAME_SEARCH_HEAPS};
 use crate::solve::Limits;
 use crate::{Error, Result};
 use std::time::Instant;
@@ -36,18 +36,33 @@ pub struct MisereReport {
     pub p_portion: Vec<String>,
     /// The pretending function's proven period, where there is one.
     pub period: Option<u64>,
+    /// Whether the periodicity theorem covers the game's moves (octal and
+    /// hexadecimal codes, finite subtraction games); where it does not (a
+    /// script, Grundy's game) no period is ever proven and the quotient
+    /// holds for the heaps up to `upto` only.
+    pub periodicity_applies: bool,
     /// Its pre-period, where there is a period.
     pub preperiod: Option<u64>,
     /// How the quotient was proven.
     pub proof: QuotientProof,
     /// The relations that present the quotient: `lhs = rhs`.
     pub relations: Vec<Relation>,
+    /// The largest heap a search for a complete quotient was allowed
+    /// (no largest heap was asked for); `None` when the quotient of the
+    /// heaps up to `upto` was asked for.
+    pub search_heaps: Option<u64>,
     /// Seconds the construction and proof took.
     pub seconds: f64,
     /// The game's canonical spec.
     pub spec: String,
     /// Why a search for a complete quotient stopped short of a period.
     pub stopped: Option<String>,
+    /// `n` when every heap `1..=n` is tame (plays as a position of misère
+    /// Nim, genus theory), so that misère sums of those heaps follow
+    /// misère Nim; nothing is claimed of larger heaps. Checked up to
+    /// [`SEARCH_HEAPS`] heaps (fewer with a smaller `upto`); `None` for a
+    /// wild game (or a check past the limits).
+    pub tame_upto: Option<u64>,
     /// The largest heap the quotient was built of.
     pub upto: u64,
 }
@@ -114,9 +129,18 @@ pub fn misere_report(game: &Game, ask: &QuotientAsk, limits: Limits) -> Result<M
         },
         ..*ask
     };
+    let tame_heaps = ask.upto.map_or(SEARCH_HEAPS, |n| n.clamp(1, SEARCH_HEAPS));
+    let tame_upto = MisereQuotient::tame_to(game, tame_heaps, limits.clone())?;
     let q = MisereQuotient::analyze(game, &ask, limits)?;
     let seconds = start.elapsed().as_secs_f64();
-    Ok(write_out(&q, ask.max_order(), seconds))
+    let mut r = write_out(&q, ask.max_order(), seconds);
+    r.tame_upto = tame_upto;
+    r.search_heaps = match (ask.upto, tame_upto) {
+        (Some(_), _) => None,
+        (None, Some(_)) => Some(TAME_SEARCH_HEAPS),
+        (None, None) => Some(SEARCH_HEAPS),
+    };
+    Ok(r)
 }
 
 /// The report of a built quotient.
@@ -142,6 +166,7 @@ fn write_out(q: &MisereQuotient, max_order: usize, seconds: f64) -> MisereReport
         order: q.order(),
         p_portion: q.p_portion().into_iter().map(word).collect(),
         period: period.map(|p| p.period),
+        periodicity_applies: q.periodicity_applies(),
         preperiod: period.map(|p| p.preperiod),
         proof: QuotientProof {
             candidates: q.rounds(),
@@ -156,9 +181,11 @@ fn write_out(q: &MisereQuotient, max_order: usize, seconds: f64) -> MisereReport
                 rhs: Presentation::write(r),
             })
             .collect(),
+        search_heaps: None,
         seconds,
         spec: q.spec().to_string(),
         stopped: q.stopped().map(str::to_string),
+        tame_upto: None,
         upto: q.upto(),
     }
 }

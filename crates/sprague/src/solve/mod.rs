@@ -67,7 +67,7 @@ pub use quotient::moves::LIST_MAX as QUOTIENT_LIST_MAX;
 pub use quotient::{
     bytes_for_order, MisereQuotient, Period as QuotientPeriod, Presentation, QuotientAsk, Word,
     QUOTIENT_MAX_HEAP, QUOTIENT_MAX_ORDER, QUOTIENT_ORDER_CEILING, SEARCH_HEAPS as QUOTIENT_SEARCH_HEAPS,
-    SEARCH_ORDER as QUOTIENT_SEARCH_ORDER,
+    SEARCH_ORDER as QUOTIENT_SEARCH_ORDER, TAME_SEARCH_HEAPS as QUOTIENT_TAME_SEARCH_HEAPS,
 };
 pub use random::{
     parse_probability, probability_of, random_probabilities, win_probability, ChanceGraph, Probability,

@@ -50,6 +50,10 @@ pub enum Task {
         /// The bytes the memo and the search's tables take (roughly).
         bytes: u64,
     },
+    /// A misère quotient built heap by heap ([`super::MisereQuotient`]):
+    /// heaps proven of the largest heap asked for (a search may end
+    /// sooner, at a proven period or a bound).
+    QuotientHeaps,
 }
 
 /// One report: what, how far, of how much.

@@ -30,7 +30,7 @@ pub fn run(
             out,
             "sprague play {}: {} play against a {} computer (seed {}); {} first",
             session.spec(),
-            session.play_convention().name(),
+            super::convention_shown(session.play_convention()),
             session.opponent(),
             opts.seed,
             if session.first() == Side::You {
@@ -166,7 +166,11 @@ fn turn(session: &Session, hints: bool, json: bool, out: &mut dyn Write) -> std:
         }
         return writeln!(out, "{v}");
     }
-    writeln!(out, "position after {} moves:", session.history().len())?;
+    writeln!(
+        out,
+        "position after {}:",
+        super::count(session.history().len(), "move", "moves")
+    )?;
     for l in position_lines(shapes, LINE_WIDTH) {
         writeln!(out, "{l}")?;
     }
@@ -290,7 +294,12 @@ fn end(
         });
         return writeln!(out, "{v}");
     }
-    writeln!(out, "game over after {} moves: {}", s.moves, s.reason)?;
+    writeln!(
+        out,
+        "game over after {}: {}",
+        super::count(s.moves, "move", "moves"),
+        s.reason
+    )?;
     if let (Some(w), Some((n, better))) = (s.winner, &s.turning_point) {
         let loser = w.other();
         writeln!(out, "{loser} could still have won at move {n}, with: {better}")?;

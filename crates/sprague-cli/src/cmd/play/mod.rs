@@ -61,3 +61,17 @@ fn seed_from_clock() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
 }
+
+/// A play convention as the headers write it: `normal`, `misère` (the
+/// house spelling; `Play::name` stays the plain token of the JSON).
+fn convention_shown(play: Play) -> &'static str {
+    match play {
+        Play::Misere => "misère",
+        p => p.name(),
+    }
+}
+
+/// `n` and the noun, singular for 1: `1 move`, `3 moves`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

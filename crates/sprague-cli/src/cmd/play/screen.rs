@@ -136,7 +136,7 @@ fn title_text(session: &Session, w: usize) -> String {
     let rest = format!(
         "sprague play {} · {} play · {} computer",
         session.spec(),
-        session.play_convention().name(),
+        super::convention_shown(session.play_convention()),
         session.opponent()
     );
     let full = format!(" {rest} · {turn}");

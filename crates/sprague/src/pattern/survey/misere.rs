@@ -6,13 +6,14 @@
 //!
 //! A record's kind sorts the codes as the status chart of Plambeck and
 //! Siegel's supplementary appendices does: `tame` (every heap up to the
-//! last one proven plays as misère Nim, by genus theory), `solved` (wild,
+//! survey's N plays as misère Nim, by genus theory), `solved` (wild,
 //! with a complete quotient) and `open` (neither, within the bounds).
 
 use super::codes::{compare, parse_code};
 use crate::rules::{OctalCode, OctalGame};
+use crate::solve::quotient::tame_heaps;
 use crate::solve::quotient::MisereQuotient;
-use crate::solve::{tame, Limits};
+use crate::solve::Limits;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -80,11 +81,10 @@ pub fn run_misere_code(
     let game = OctalGame { code: code.clone() };
     let q = MisereQuotient::search(&game, upto, max_order, limits.clone())?;
     let n = q.upto();
-    let is_tame = match tame::tame(&game, &[n], limits) {
-        Ok(t) => t.is_ok(),
-        Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) => false,
-        Err(e) => return Err(e),
-    };
+    // Tame only when every heap up to the survey's N is: not only those
+    // the quotient reached (a search may stop early at a bound), and
+    // every heap a root (heap n need not reach every smaller heap).
+    let is_tame = tame_heaps(&game, upto, limits)?.is_some();
     let kind = if is_tame {
         "tame"
     } else if q.all_heaps() {
@@ -146,6 +146,56 @@ pub fn is_misere_survey(bytes: &[u8]) -> bool {
     })
 }
 
+/// Writes a misère survey as CSV: a header line, then one row a code,
+/// sorted as the Markdown table is (`stopped`, free text, is left out;
+/// empty fields where there is no period).
+///
+/// # Examples
+/// ```
+/// use sprague::pattern::{run_misere_code, write_misere_csv};
+/// use sprague::solve::Limits;
+/// let code = sprague::rules::OctalCode::parse("0.75").unwrap();
+/// let r = run_misere_code(&code, 100, 500, Limits::default()).unwrap();
+/// let mut out = Vec::new();
+/// write_misere_csv(&[r], &mut out).unwrap();
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with("code,kind,order,p_portion,all_heaps,preperiod,period,computed_to,seconds,upto\n0.75,solved,8,2,true,8,2,22,"), "{text}");
+/// ```
+pub fn write_misere_csv<W: Write>(records: &[MisereRecord], mut w: W) -> io::Result<()> {
+    writeln!(
+        w,
+        "code,kind,order,p_portion,all_heaps,preperiod,period,computed_to,seconds,upto"
+    )?;
+    let opt = |x: Option<u64>| x.map_or(String::new(), |v| v.to_string());
+    for r in sorted(records) {
+        writeln!(
+            w,
+            "{},{},{},{},{},{},{},{},{:.3},{}",
+            r.code,
+            r.kind,
+            r.order,
+            r.p_portion,
+            r.all_heaps,
+            opt(r.preperiod),
+            opt(r.period),
+            r.computed_to,
+            r.seconds,
+            r.upto
+        )?;
+    }
+    Ok(())
+}
+
+/// The records sorted by code, as the survey sorts codes.
+fn sorted(records: &[MisereRecord]) -> Vec<&MisereRecord> {
+    let mut rows: Vec<&MisereRecord> = records.iter().collect();
+    rows.sort_by(|a, b| match (parse_code(&a.code), parse_code(&b.code)) {
+        (Ok(x), Ok(y)) => compare(&x, &y),
+        _ => a.code.cmp(&b.code).then(Ordering::Equal),
+    });
+    rows
+}
+
 /// Writes a misère survey as Markdown: a count by kind, the table of every
 /// code (kind, order, P-portion, period from pre-period, heaps proven),
 /// then the codes left open with where each stopped.
@@ -166,8 +216,9 @@ pub fn write_misere_markdown<W: Write>(records: &[MisereRecord], mut w: W) -> io
     let upto = records.first().map_or("N".into(), |r| format!("N = {}", r.upto));
     writeln!(
         w,
-        "{} codes in misère play to {upto}: {} tame, {} solved (wild, complete quotient), {} open",
+        "{} code{} in misère play to {upto}: {} tame, {} solved (wild, complete quotient), {} open",
         records.len(),
+        if records.len() == 1 { "" } else { "s" },
         count("tame"),
         count("solved"),
         count("open")
@@ -175,11 +226,7 @@ pub fn write_misere_markdown<W: Write>(records: &[MisereRecord], mut w: W) -> io
     writeln!(w)?;
     writeln!(w, "| code | kind | order | P-portion | period | heaps proven |")?;
     writeln!(w, "|---|---|---:|---:|---|---:|")?;
-    let mut rows: Vec<&MisereRecord> = records.iter().collect();
-    rows.sort_by(|a, b| match (parse_code(&a.code), parse_code(&b.code)) {
-        (Ok(x), Ok(y)) => compare(&x, &y),
-        _ => a.code.cmp(&b.code).then(Ordering::Equal),
-    });
+    let rows = sorted(records);
     for r in &rows {
         let period = match (r.period, r.preperiod) {
             (Some(p), Some(o)) => format!("{p} from {o}"),
@@ -207,4 +254,25 @@ pub fn write_misere_markdown<W: Write>(records: &[MisereRecord], mut w: W) -> io
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 0.014 is tame up to heap 18 only (heap 19 has genus 2^1420), and
+    /// its quotient search stops at heap 22 (a candidate past 300
+    /// elements at 23), which does not reach heap 19: it is open, not
+    /// tame. 0.032 is tame over every heap of the survey.
+    #[test]
+    fn tame_means_every_heap_up_to_the_survey_bound() {
+        let run = |c: &str| {
+            let code = OctalCode::parse(c).unwrap();
+            run_misere_code(&code, 60, 300, Limits::default()).unwrap()
+        };
+        let r = run("0.014");
+        assert_eq!((r.kind.as_str(), r.computed_to), ("open", 22), "{r:?}");
+        let r = run("0.032");
+        assert_eq!(r.kind, "tame", "{r:?}");
+    }
 }

@@ -3,17 +3,27 @@
 //! complete quotient looks at, how large a candidate may grow) and the
 //! memory bound are decided here once, not by each front end.
 
+use super::heaps::HeapRules;
 use super::{bytes_for_order, order_for_memory, MisereQuotient, QUOTIENT_MAX_ORDER, QUOTIENT_ORDER_CEILING};
-use crate::rules::Game;
-use crate::solve::Limits;
+use crate::rules::{Game, GameVisitor, Ruleset};
+use crate::solve::{tame, Limits};
 use crate::{Error, Result};
 
-/// Heaps searched for a complete quotient when no largest heap is given.
-pub const SEARCH_HEAPS: u64 = 1000;
+/// Heaps searched for a complete quotient when no largest heap is given
+/// (the published complete solutions of two- and three-digit octal codes
+/// are all proven by heap 215; the search ends in seconds).
+pub const SEARCH_HEAPS: u64 = 300;
 
 /// The most elements a candidate may have in that search unless the
-/// caller says otherwise.
-pub const SEARCH_ORDER: usize = 2000;
+/// caller says otherwise (the published complete solutions have at most
+/// 42; a wild game's quotient past it makes the search stop there).
+pub const SEARCH_ORDER: usize = 300;
+
+/// Heaps searched for a complete quotient of a game that is tame over
+/// the first [`SEARCH_HEAPS`] heaps: its sums follow misère Nim already,
+/// and a tame quotient (misère Nim's among them) may grow with every
+/// power of two, so the search is kept short.
+pub const TAME_SEARCH_HEAPS: u64 = 64;
 
 /// What [`MisereQuotient::analyze`] is asked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,7 +86,13 @@ impl MisereQuotient {
     pub fn analyze(game: &Game, ask: &QuotientAsk, limits: Limits) -> Result<MisereQuotient> {
         let max_order = ask.max_order();
         let built = match ask.upto {
-            None => MisereQuotient::search_game(game, SEARCH_HEAPS, max_order, limits),
+            None => {
+                let heaps = match MisereQuotient::tame_to(game, SEARCH_HEAPS, limits.clone())? {
+                    Some(_) => TAME_SEARCH_HEAPS,
+                    None => SEARCH_HEAPS,
+                };
+                MisereQuotient::search_game(game, heaps, max_order, limits)
+            }
             Some(n) => MisereQuotient::of_game_within(game, n, max_order, limits),
         };
         match built {
@@ -88,6 +104,66 @@ impl MisereQuotient {
                 )))
             }
             other => other,
+        }
+    }
+}
+
+impl MisereQuotient {
+    /// `Some(n)` when every heap `1..=n` of `game` plays as a position of
+    /// misère Nim (genus theory: [`crate::solve::tame`] holds for them),
+    /// so that every misère sum of those heaps follows misère Nim on their
+    /// genus; `None` when some heap up to n is wild, or when the check
+    /// passes `limits` (it then proves nothing). Nothing is claimed of
+    /// heaps past n.
+    ///
+    /// ```
+    /// use sprague::solve::{Limits, MisereQuotient};
+    /// let nim: sprague::Game = "nim".parse()?;
+    /// assert_eq!(MisereQuotient::tame_to(&nim, 300, Limits::default())?, Some(300));
+    /// let kayles: sprague::Game = "kayles".parse()?;
+    /// assert_eq!(MisereQuotient::tame_to(&kayles, 300, Limits::default())?, None);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A stop (`limits.stop`); a game that is not a game of heaps
+    /// ([`Error::Unsupported`]).
+    pub fn tame_to(game: &Game, n: u64, limits: Limits) -> Result<Option<u64>> {
+        game.visit(TameTo(n, limits))
+    }
+}
+
+/// [`MisereQuotient::tame_to`] for a game of the catalog.
+struct TameTo(u64, Limits);
+
+impl GameVisitor for TameTo {
+    type Output = Result<Option<u64>>;
+    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+        let TameTo(n, limits) = self;
+        // Refuses what is no game of heaps, as the quotient does.
+        HeapRules::new(rules)?;
+        tame_heaps(rules, n, limits)
+    }
+}
+
+/// [`MisereQuotient::tame_to`] for any heap ruleset: every heap `1..=n`
+/// is a root of the check (a heap need not reach every smaller one).
+///
+/// # Errors
+/// A stop.
+pub(crate) fn tame_heaps<R: Ruleset>(rules: &R, n: u64, limits: Limits) -> Result<Option<u64>> {
+    {
+        let mut roots = Vec::new();
+        for h in 1..=n {
+            match rules.parse_position(&h.to_string()) {
+                Ok(p) if rules.heap_size(&p) == Some(h) => roots.push(p),
+                _ => return Ok(None),
+            }
+        }
+        match tame::tame(rules, &roots, limits) {
+            Ok(Ok(_)) => Ok(Some(n)),
+            Ok(Err(_)) | Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) => Ok(None),
+            Err(e) => Err(e),
         }
     }
 }
@@ -157,5 +233,66 @@ mod tests {
         };
         let q = MisereQuotient::analyze(&game, &enough, Limits::default()).unwrap();
         assert!(q.order() > 10);
+    }
+
+    #[test]
+    fn a_search_with_no_largest_heap_is_bounded_and_a_tame_game_is_searched_briefly() {
+        // Misère Nim's quotient grows with every power of two: tame, so
+        // the search stops at the tame bound instead of running for minutes.
+        let nim: Game = "nim".parse().unwrap();
+        assert_eq!(
+            MisereQuotient::tame_to(&nim, SEARCH_HEAPS, Limits::default()).unwrap(),
+            Some(SEARCH_HEAPS)
+        );
+        let q = MisereQuotient::analyze(&nim, &QuotientAsk::default(), Limits::default()).unwrap();
+        assert_eq!((q.upto(), q.all_heaps()), (TAME_SEARCH_HEAPS, false));
+        // Dawson's Kayles is wild: the default order bound stops it at heap 30.
+        let dk: Game = "dawson-kayles".parse().unwrap();
+        assert_eq!(
+            MisereQuotient::tame_to(&dk, SEARCH_HEAPS, Limits::default()).unwrap(),
+            None
+        );
+        let q = MisereQuotient::analyze(&dk, &QuotientAsk::default(), Limits::default()).unwrap();
+        assert_eq!(q.upto(), 29);
+        assert!(
+            q.stopped().unwrap().contains("past the limit of 300"),
+            "{:?}",
+            q.stopped()
+        );
+        // 0.014 is tame to heap 18 and not at 19 (genus 2^1420 there), which
+        // heap 22 does not reach: every heap is a root of the check.
+        let g: Game = "octal:0.014".parse().unwrap();
+        assert_eq!(
+            MisereQuotient::tame_to(&g, 18, Limits::default()).unwrap(),
+            Some(18)
+        );
+        assert_eq!(MisereQuotient::tame_to(&g, 19, Limits::default()).unwrap(), None);
+    }
+
+    #[test]
+    fn the_construction_reports_its_heaps() {
+        use crate::solve::{reporting, Progress, Step, Task};
+        use std::cell::RefCell;
+        use std::rc::Rc;
+        #[derive(Default)]
+        struct Steps(RefCell<Vec<Step>>);
+        impl Progress for Steps {
+            fn report(&self, step: Step) {
+                self.0.borrow_mut().push(step);
+            }
+        }
+        let steps = Rc::new(Steps::default());
+        let game: Game = "kayles".parse().unwrap();
+        reporting(steps.clone(), || {
+            MisereQuotient::of_game(&game, 20, Limits::default())
+        })
+        .unwrap();
+        let seen = steps.0.borrow();
+        let heaps: Vec<u64> = seen
+            .iter()
+            .filter(|s| s.task == Task::QuotientHeaps && s.total == Some(20))
+            .map(|s| s.done)
+            .collect();
+        assert_eq!(heaps, (0..20).collect::<Vec<u64>>());
     }
 }

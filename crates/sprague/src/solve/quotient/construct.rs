@@ -67,6 +67,7 @@ pub(crate) fn construct<R: Ruleset>(
     let shape = rules.shape();
     for n in 1..=upto {
         limits.check_stop()?;
+        crate::solve::progress::report(crate::solve::Task::QuotientHeaps, n - 1, Some(upto));
         let last = st.clone();
         match stage(
             &mut st,

@@ -94,7 +94,8 @@ mod presentation;
 mod recal;
 mod verify;
 
-pub use ask::{QuotientAsk, SEARCH_HEAPS, SEARCH_ORDER};
+pub(crate) use ask::tame_heaps;
+pub use ask::{QuotientAsk, SEARCH_HEAPS, SEARCH_ORDER, TAME_SEARCH_HEAPS};
 pub use period::Period;
 pub use presentation::{Presentation, Word};
 
@@ -165,6 +166,7 @@ pub struct MisereQuotient {
     types: usize,
     candidates: u32,
     stopped: Option<String>,
+    theorem: bool,
 }
 
 impl MisereQuotient {
@@ -294,6 +296,15 @@ impl MisereQuotient {
         game.visit(Visit(Build::Search, max_heap, max_order, limits))
     }
 
+    /// Whether the periodicity theorem covers the game's moves (a move
+    /// takes at most t tokens and leaves at most k heaps: octal and
+    /// hexadecimal codes, finite subtraction games), so that a period may
+    /// make the quotient complete; where it does not (a script, Grundy's
+    /// game), the quotient holds for the heaps up to [`Self::upto`] only.
+    pub fn periodicity_applies(&self) -> bool {
+        self.theorem
+    }
+
     /// Why a [`Self::search`] stopped before proving a period, if a bound
     /// stopped it.
     pub fn stopped(&self) -> Option<&str> {
@@ -345,6 +356,7 @@ impl MisereQuotient {
             types: built.types,
             candidates: built.candidates,
             stopped: built.stopped,
+            theorem: hr.shape().is_some(),
         })
     }
 
