@@ -303,8 +303,8 @@ pub struct AnalyzeArgs {
     /// Misère play: the misère quotient of the heaps 1..=N given by --upto N, proven for sums
     /// of any number of those heaps: its order, P-portion, presentation and each heap's element.
     /// Without --upto, a search heap by heap for a complete solution (proven for every heap
-    /// size by a period of each heap's element), up to heap 300 with candidates of at most 300
-    /// elements (64 heaps for a game tame over the first 300, said so), stopped at the bound
+    /// size by a period of each heap's element), up to heap 500 with candidates of at most 300
+    /// elements (64 heaps for a game tame over the first 500, said so), stopped at the bound
     /// with the quotient reached.
     #[arg(long, conflicts_with = "emit")]
     pub misere: bool,

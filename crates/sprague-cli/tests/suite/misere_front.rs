@@ -31,20 +31,32 @@ fn json(args: &[&str]) -> serde_json::Value {
 #[test]
 fn a_tame_game_is_reported_tame_and_not_searched_for_minutes() {
     let v = json(&["analyze", "nim", "--misere", "--json"]);
-    assert_eq!(v["tame_upto"], 300);
+    assert_eq!(v["tame_upto"], 500);
     assert_eq!(v["search_heaps"], 64);
     assert_eq!(v["all_heaps"], false);
     assert_eq!(v["upto"], 64);
     let (code, out, err) = run(&["analyze", "nim", "--misere"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("tame: every heap up to 300 plays as a position of misère Nim")
+        out.contains("tame: every heap up to 500 plays as a position of misère Nim")
             && out.contains("nothing is proven here of larger heaps"),
         "{out}"
     );
     // A wild game is not called tame.
     let v = json(&["analyze", "octal:0.75", "--misere", "--json"]);
     assert_eq!(v["tame_upto"], serde_json::Value::Null);
+}
+
+/// The default search reaches the complete solutions proven past heap
+/// 300: 0.44's (period 24 from 143) is proven at heap 336.
+#[test]
+fn the_default_search_finds_a_solution_proven_past_heap_300() {
+    let v = json(&["analyze", "octal:0.44", "--misere", "--json"]);
+    assert_eq!(v["all_heaps"], true, "{v}");
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64()),
+        (Some(24), Some(143))
+    );
 }
 
 /// A wild game with no complete solution stops at the default order bound
@@ -54,7 +66,7 @@ fn a_wild_search_stops_at_its_default_bounds_and_says_so() {
     let v = json(&["analyze", "dawson-kayles", "--misere", "--json"]);
     assert_eq!(
         (v["search_heaps"].as_u64(), v["max_order"].as_u64()),
-        (Some(300), Some(300))
+        (Some(500), Some(300))
     );
     assert_eq!(v["all_heaps"], false);
     assert!(v["stopped"].is_string());
@@ -111,7 +123,7 @@ fn analyze_help_tells_the_misere_search_and_keys() {
     let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     for want in [
         "Without --upto, a search heap by heap for a complete solution",
-        "up to heap 300 with candidates of at most 300 elements",
+        "up to heap 500 with candidates of at most 300 elements",
         "\"all_heaps\", \"period\", \"preperiod\"",
         "\"tame_upto\"",
         "default 20000, or 300 without --upto",

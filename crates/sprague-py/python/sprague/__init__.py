@@ -422,8 +422,8 @@ class Game:
         ``elements``, ``heaps``, ``all_heaps``, ``period``, ``preperiod``,
         ``stopped``, ``proof``, ``max_order``, ``seconds``, ...): of the
         heaps up to ``upto``, or without it the first complete quotient
-        (its period proven) among the first 300 heaps (64 for a game
-        tame over the first 300: ``tame_upto``, ``search_heaps``),
+        (its period proven) among the first 500 heaps (64 for a game
+        tame over the first 500: ``tame_upto``, ``search_heaps``),
         candidates of at most 300 elements unless told; ``max_order``
         bounds the elements a candidate may have, and ``max_memory`` the
         bytes its tables may take (by default the memory this process can

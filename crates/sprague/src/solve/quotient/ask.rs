@@ -11,8 +11,10 @@ use crate::{Error, Result};
 
 /// Heaps searched for a complete quotient when no largest heap is given
 /// (the published complete solutions of two- and three-digit octal codes
-/// are all proven by heap 215; the search ends in seconds).
-pub const SEARCH_HEAPS: u64 = 300;
+/// are all proven by heap 215, and those of 0.44 and 0.46, which sprague
+/// finds, by heap 336; a wild game that reaches the order bound, such as
+/// hex:0.f6, ends in a few seconds).
+pub const SEARCH_HEAPS: u64 = 500;
 
 /// The most elements a candidate may have in that search unless the
 /// caller says otherwise (the published complete solutions have at most
