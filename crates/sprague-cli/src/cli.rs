@@ -294,7 +294,8 @@ pub struct AnalyzeArgs {
     /// Print one JSON object: {"spec", "checked_upto", "findings": [...]}; with --misere, the
     /// quotient's keys instead ("spec", "order", "p_portion", "elements", "generators",
     /// "relations", "heaps", "all_heaps", "period", "preperiod", "upto", "stopped",
-    /// "search_heaps", "tame_upto", "proof", "max_order", "seconds", "convention").
+    /// "search_heaps", "tame_upto", "periodicity_applies", "proof", "max_order", "seconds",
+    /// "convention").
     #[arg(long)]
     pub json: bool,
     /// Print a function `grundy(n)` from the proven pattern, in this language.

@@ -60,16 +60,22 @@ pub fn interruptible(mut limits: Limits) -> Limits {
 /// `r`, or when Ctrl-C stopped it the line that says how far the search
 /// got (from its last report, [`super::watch::last_components`]), how long
 /// it ran since `started`, and where its solved shapes are kept (exit
-/// 130). Call it after [`save`].
-pub fn or_interrupted<T>(r: sprague::Result<T>, args: &BoardArgs, started: Instant) -> anyhow::Result<T> {
+/// 130; `memo_flag`: whether the command has `--memo`, to suggest it).
+/// Call it after [`save`].
+pub fn or_interrupted<T>(
+    r: sprague::Result<T>,
+    args: &BoardArgs,
+    started: Instant,
+    memo_flag: bool,
+) -> anyhow::Result<T> {
     match r {
-        Err(sprague::Error::Stopped) => Err(interrupted(args, started).into()),
+        Err(sprague::Error::Stopped) => Err(interrupted(args, started, memo_flag).into()),
         r => Ok(r?),
     }
 }
 
 /// The line of [`or_interrupted`].
-fn interrupted(args: &BoardArgs, started: Instant) -> Interrupted {
+fn interrupted(args: &BoardArgs, started: Instant, memo_flag: bool) -> Interrupted {
     use indicatif::HumanCount;
     let secs = started.elapsed().as_secs_f64();
     let time = if secs < 10.0 {
@@ -93,7 +99,8 @@ fn interrupted(args: &BoardArgs, started: Instant) -> Interrupted {
             "the solved shapes are kept in {} (the same command resumes from them)",
             file.display()
         ),
-        None => "give --memo FILE to keep the solved shapes for the next run".to_string(),
+        None if memo_flag => "give --memo FILE to keep the solved shapes for the next run".to_string(),
+        None => return Interrupted(done),
     };
     Interrupted(format!("{done}; {kept}"))
 }
@@ -118,8 +125,15 @@ pub fn save(game: &Game, args: &BoardArgs) -> anyhow::Result<()> {
 
 /// The values along the family, n = 0..=upto, from the library's one
 /// call for tables ([`Line::values`]), with `--memo` read before and
-/// written after (also after a bound or Ctrl-C).
-fn values(family: &BoardFamily, upto: u64, args: &BoardArgs, limits: Limits) -> anyhow::Result<Vec<u32>> {
+/// written after (also after a bound or Ctrl-C); `memo_flag`: whether the
+/// command has `--memo` (`analyze` has not).
+fn values(
+    family: &BoardFamily,
+    upto: u64,
+    args: &BoardArgs,
+    limits: Limits,
+    memo_flag: bool,
+) -> anyhow::Result<Vec<u32>> {
     let started = Instant::now();
     let first = prepare(family.member(1, &mut super::read_rules_file)?, args)?;
     let how = LineOptions {
@@ -132,7 +146,7 @@ fn values(family: &BoardFamily, upto: u64, args: &BoardArgs, limits: Limits) -> 
     // Saved whatever the end: the values found before a bound or Ctrl-C
     // are kept.
     save(&first, args)?;
-    let (values, _) = or_interrupted(r, args, started)?;
+    let (values, _) = or_interrupted(r, args, started, memo_flag)?;
     Ok(values.into_wide())
 }
 
@@ -148,7 +162,7 @@ pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> any
         (n, None) => n,
         (_, Some(_)) => anyhow::bail!("a family of boards takes --upto N (one size varies)"),
     };
-    let values = values(family, upto, &args.board, args.limits.limits())?;
+    let values = values(family, upto, &args.board, args.limits.limits(), true)?;
     super::table::print_values(&args.spec, &values, args, out)
 }
 
@@ -167,7 +181,7 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
         memo: None,
         keying: sprague::rules::Keying::default(),
     };
-    let values = values(family, upto, &board, args.limits.limits())?;
+    let values = values(family, upto, &board, args.limits.limits(), false)?;
     let found = sprague::pattern::observed_period(&values);
     if args.json {
         let v = serde_json::json!({

@@ -93,12 +93,19 @@ fn text(r: &MisereReport, asked: Option<usize>, out: &mut dyn Write) -> anyhow::
             r.spec
         )?;
     }
-    if let (Some(heaps), None) = (r.search_heaps, r.period) {
+    // No setting finds a period where the periodicity test does not apply;
+    // a tame game's search is short by design, not for want of elements.
+    if let (Some(heaps), None, true) = (r.search_heaps, r.period, r.periodicity_applies) {
         writeln!(
             out,
-            "  no complete solution found with candidates of at most {} elements to heap {}; raise --max-order or give --upto N",
+            "  no complete solution found with candidates of at most {} elements to heap {}; {}",
             r.max_order,
-            if r.stopped.is_some() { r.upto + 1 } else { heaps }
+            if r.stopped.is_some() { r.upto + 1 } else { heaps },
+            if r.tame_upto.is_some() {
+                "give --upto N"
+            } else {
+                "raise --max-order or give --upto N"
+            }
         )?;
     }
     let gens: Vec<String> = r

@@ -33,7 +33,7 @@ pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     // Saved whatever the end: the shapes solved before a bound or Ctrl-C
     // are kept.
     super::boards::save(&game, &args.board)?;
-    let report = super::boards::or_interrupted(report, &args.board, started)?;
+    let report = super::boards::or_interrupted(report, &args.board, started, true)?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;

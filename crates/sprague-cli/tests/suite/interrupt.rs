@@ -39,6 +39,12 @@ fn run(args: &[&str], interrupt_after: Option<Duration>, ignored: bool) -> (Opti
         .spawn()
         .unwrap();
     if let Some(after) = interrupt_after {
+        // The signal is sent only once the command catches it, so that a
+        // slow start on a loaded machine cannot make SIGINT end it at once
+        // (an ignored SIGINT is never caught).
+        if !ignored {
+            wait_until_catching_sigint(child.id());
+        }
         std::thread::sleep(after);
         assert!(
             child.try_wait().unwrap().is_none(),
@@ -65,6 +71,25 @@ fn run(args: &[&str], interrupt_after: Option<Duration>, ignored: bool) -> (Opti
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// Waits (up to a minute) until process `pid` has a handler for SIGINT:
+/// bit 2 of `SigCgt` in `/proc/PID/status`.
+fn wait_until_catching_sigint(pid: u32) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < Duration::from_secs(60) {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+            .is_some_and(|m| m & 0b10 != 0);
+        if caught {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("process {pid} never caught SIGINT");
 }
 
 /// The numbers of the line `interrupted after S states (A shapes, B

@@ -154,19 +154,17 @@ impl GameVisitor for TameTo {
 /// # Errors
 /// A stop.
 pub(crate) fn tame_heaps<R: Ruleset>(rules: &R, n: u64, limits: Limits) -> Result<Option<u64>> {
-    {
-        let mut roots = Vec::new();
-        for h in 1..=n {
-            match rules.parse_position(&h.to_string()) {
-                Ok(p) if rules.heap_size(&p) == Some(h) => roots.push(p),
-                _ => return Ok(None),
-            }
+    let mut roots = Vec::new();
+    for h in 1..=n {
+        match rules.parse_position(&h.to_string()) {
+            Ok(p) if rules.heap_size(&p) == Some(h) => roots.push(p),
+            _ => return Ok(None),
         }
-        match tame::tame(rules, &roots, limits) {
-            Ok(Ok(_)) => Ok(Some(n)),
-            Ok(Err(_)) | Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) => Ok(None),
-            Err(e) => Err(e),
-        }
+    }
+    match tame::tame(rules, &roots, limits) {
+        Ok(Ok(_)) => Ok(Some(n)),
+        Ok(Err(_)) | Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
