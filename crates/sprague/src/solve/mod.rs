@@ -45,6 +45,8 @@ pub(crate) mod skill_curve;
 mod solver;
 pub(crate) mod sums;
 pub(crate) mod tame;
+#[cfg(test)]
+mod test_rng;
 
 pub use chomp3::{
     by_third_row, three_row_p_positions, Run as ChompRun, ThirdRow, MAX_LISTED as CHOMP3_MAX_LISTED,

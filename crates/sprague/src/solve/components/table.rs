@@ -244,16 +244,7 @@ impl std::fmt::Debug for Shapes {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small xorshift for random inputs.
-    fn rng(mut x: u64) -> impl FnMut() -> u64 {
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
-    }
+    use crate::solve::test_rng::xorshift as rng;
 
     #[test]
     fn keys_pack_with_their_length() {

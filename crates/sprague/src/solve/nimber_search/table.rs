@@ -303,16 +303,7 @@ fn place(slots: &mut [u64], e: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small xorshift for random inputs.
-    fn rng(mut x: u64) -> impl FnMut() -> u64 {
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
-    }
+    use crate::solve::test_rng::xorshift as rng;
 
     #[test]
     fn ids_name_each_key_once() {
