@@ -21,12 +21,12 @@ use std::process::ExitCode;
 /// the flag that raises the bound it reached, the list that holds the
 /// names, the flag behind a setting a file was written with. Decided from
 /// the error's kind, bound and setting, never from its text.
-fn hint(e: &anyhow::Error) -> &'static str {
+fn hint(e: &anyhow::Error) -> String {
     use sprague::{Bound, Error, ErrorKind, Setting};
     let Some(e) = e.downcast_ref::<Error>() else {
-        return "";
+        return String::new();
     };
-    match (e.kind(), e) {
+    let hint = match (e.kind(), e) {
         (ErrorKind::NotFound, Error::UnknownProblem(_)) => " (run `sprague solve --list` for the list)",
         (ErrorKind::NotFound, _) => " (run `sprague games` for the list)",
         (_, Error::NotHeap { .. }) if script_given() => {
@@ -42,7 +42,16 @@ fn hint(e: &anyhow::Error) -> &'static str {
             _ => "",
         },
         (ErrorKind::Bound, _) => match e.bound() {
-            Some(Bound::States) => "; raise the bound with --max-states",
+            Some(Bound::States) => match cmd::boards::saved_memo() {
+                // The board commands save their memo also at a bound.
+                Some(file) => {
+                    return format!(
+                        "; raise the bound with --max-states (the solved shapes are kept in {}: the same command resumes from them)",
+                        file.display()
+                    )
+                }
+                None => "; raise the bound with --max-states",
+            },
             Some(Bound::Work) => "; raise the bound with --max-work",
             Some(Bound::Order) => "; raise the bound with --max-order",
             Some(Bound::ScriptOperations) => "; raise it with --script-ops",
@@ -52,7 +61,8 @@ fn hint(e: &anyhow::Error) -> &'static str {
             _ => "",
         },
         _ => "",
-    }
+    };
+    hint.to_string()
 }
 
 /// Whether the command line names a game by a script (`script:FILE`).

@@ -9,6 +9,7 @@ use sprague::report::{BoardFamily, Line, LineOptions};
 use sprague::rules::Game;
 use sprague::solve::{shared_memo, ComponentMemo, Limits};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The positions asked for, or the start the spec names when none is.
@@ -105,6 +106,15 @@ fn interrupted(args: &BoardArgs, started: Instant, memo_flag: bool) -> Interrupt
     Interrupted(format!("{done}; {kept}"))
 }
 
+/// The `--memo` file this run wrote, if any: an error at a bound then
+/// says that the solved shapes are kept there.
+static SAVED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// The `--memo` file this run wrote ([`save`]), if any.
+pub fn saved_memo() -> Option<&'static Path> {
+    SAVED.get().map(PathBuf::as_path)
+}
+
 /// Writes the family's memo to `--memo` (through a file beside it, renamed
 /// into place, so that a failed write loses nothing).
 pub fn save(game: &Game, args: &BoardArgs) -> anyhow::Result<()> {
@@ -120,7 +130,9 @@ pub fn save(game: &Game, args: &BoardArgs) -> anyhow::Result<()> {
         f.sync_all()?;
         std::fs::rename(&tmp, file)
     };
-    write().with_context(|| format!("cannot write the memo `{}`", file.display()))
+    write().with_context(|| format!("cannot write the memo `{}`", file.display()))?;
+    let _ = SAVED.set(file.clone());
+    Ok(())
 }
 
 /// The values along the family, n = 0..=upto, from the library's one

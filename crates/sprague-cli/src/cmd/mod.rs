@@ -1,7 +1,7 @@
 //! One module per subcommand; each writes to any `W: Write`.
 
 mod analyze;
-mod boards;
+pub mod boards;
 mod exact_table;
 mod files;
 mod games;

@@ -203,6 +203,9 @@ fn a_table_along_a_family_and_the_state_bound_keep_the_memo_too() {
     );
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("--max-states"), "{err}");
+    // The line says where the shapes are kept.
+    let said = format!("the solved shapes are kept in {}", bound.display());
+    assert!(err.contains(&said), "{err}");
     let kept = memo(&bound).len();
     assert!(kept > 1000 && kept < 20000, "{kept}");
     let _ = std::fs::remove_dir_all(&d);

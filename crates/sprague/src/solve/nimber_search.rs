@@ -31,6 +31,13 @@
 //! and numbered), and the settled states are one open-addressed array of
 //! u64s with the outcome in the top bit. A lone component with a heap past
 //! its number of moves is N without a search (its value is at most that).
+//!
+//! The settled states are a cache, as a transposition table is: when the
+//! memo and they reach `max_states`, the N-positions among them are
+//! forgotten (or all, if the P-positions alone are many), and a state
+//! forgotten is searched again if the search meets it again. So a search
+//! runs within a fixed number of states for as long as its shapes valued,
+//! which are kept, hold less than half of them.
 
 use super::components::{ComponentMemo, ComponentSolver};
 use super::progress::{self, Task};
@@ -94,15 +101,20 @@ pub struct NimberSearch<'a, P> {
     sums: Sums,
     /// Settled states and their outcomes.
     settled: Settled,
+    /// Settled sums forgotten to make room, and the sweeps that did it.
+    forgotten: u64,
+    sweeps: u64,
     work: u64,
     moves: Moves<Key>,
 }
 
 impl<'a, P> NimberSearch<'a, P> {
     /// A search for `rules` on `memo` within `limits` (the memo and the
-    /// settled states together at most `limits.max_states`, its tables
-    /// at most `limits.max_memory`); components of at most `small` cells
-    /// are valued exactly.
+    /// settled states together at most `limits.max_states`: settled
+    /// states are forgotten to make room while they hold at least half of
+    /// it, and the search ends with [`Error::LimitExceeded`] once the
+    /// memo holds more than half; its tables at most `limits.max_memory`);
+    /// components of at most `small` cells are valued exactly.
     ///
     /// # Errors
     /// [`Error::Internal`] when the memo is of another family.
@@ -124,6 +136,8 @@ impl<'a, P> NimberSearch<'a, P> {
             one_large: true,
             sums: Sums::default(),
             settled: Settled::default(),
+            forgotten: 0,
+            sweeps: 0,
             work: 0,
             moves: Moves::new(false),
         })
@@ -132,6 +146,12 @@ impl<'a, P> NimberSearch<'a, P> {
     /// The states settled so far.
     pub fn settled(&self) -> usize {
         self.settled.len()
+    }
+
+    /// Settled sums forgotten so far to stay within `max_states` (see
+    /// [`NimberSearch::new`]).
+    pub fn forgotten(&self) -> u64 {
+        self.forgotten
     }
 
     /// The large components met so far (each keyed and numbered once).
@@ -423,18 +443,39 @@ impl<'a, P> NimberSearch<'a, P> {
         self.settled.insert(s, p);
     }
 
-    /// The errors of the bounds: states, memory, stop.
-    fn check_bounds(&self) -> Result<()> {
-        if (self.memo.len() + self.settled.len()) as u64 >= self.limits.max_states {
-            return Err(Error::LimitExceeded {
-                what: format!(
-                    "the outcome search of large components ({}: {} shapes valued, {} sums settled)",
-                    self.rules.family(),
-                    self.memo.len(),
-                    self.settled.len()
-                ),
-                limit: self.limits.max_states,
-            });
+    /// The errors of the bounds: states, memory, stop. At the bound on
+    /// states, the settled sums are a cache: while they hold at least
+    /// half of it, some are forgotten (`Settled::forget`) and the search
+    /// goes on; it ends when the shapes valued, which are kept, hold more
+    /// than half.
+    fn check_bounds(&mut self) -> Result<()> {
+        let max = self.limits.max_states;
+        if (self.memo.len() + self.settled.len()) as u64 >= max {
+            if self.settled.len() as u64 >= max / 2 {
+                // Frees at least a quarter of the bound: P-positions are
+                // kept only if they are at most a quarter.
+                let keep = usize::try_from(max / 4).unwrap_or(usize::MAX);
+                self.forgotten += self.settled.forget(keep) as u64;
+                self.sweeps += 1;
+            } else {
+                let swept = match self.sweeps {
+                    0 => String::new(),
+                    k => format!(
+                        "; {} settled sums were forgotten in {k} sweep{} to make room",
+                        self.forgotten,
+                        if k == 1 { "" } else { "s" }
+                    ),
+                };
+                return Err(Error::LimitExceeded {
+                    what: format!(
+                        "the outcome search of large components ({}: {} shapes valued, {} sums settled{swept})",
+                        self.rules.family(),
+                        self.memo.len(),
+                        self.settled.len()
+                    ),
+                    limit: max,
+                });
+            }
         }
         if self.work > self.limits.max_work {
             return Err(Error::WorkExceeded {

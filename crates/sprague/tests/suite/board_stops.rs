@@ -212,3 +212,48 @@ fn a_graph_search_cut_at_the_bound_keeps_exact_values() {
         assert_eq!(again, want);
     }
 }
+
+#[test]
+fn settled_sums_are_forgotten_to_make_room_and_the_value_stays_right() {
+    // Cram 5 x 6 (components of more than 12 cells by outcome search)
+    // holds some 21 000 shapes and 74 000 settled sums at the end. Within
+    // 60 000 states the settled sums are swept once and the search ends
+    // with the value; within 40 000 the shapes alone pass half the bound
+    // and it stops, saying how much it forgot.
+    let cram = Cram::parse("cram:5x6", "5x6").unwrap();
+    let p = cram.start().unwrap();
+    let mut reference = ComponentMemo::new(&cram.family());
+    let run = |bound: u64| {
+        let mut memo = ComponentMemo::new(&cram.family());
+        let limits = Limits {
+            max_states: bound,
+            ..Limits::default()
+        };
+        let mut s = NimberSearch::new(&cram, &mut memo, limits, 12).unwrap();
+        let r = s.grundy(&p);
+        let (settled, forgotten) = (s.settled(), s.forgotten());
+        (r, memo, settled, forgotten)
+    };
+    let (r, _, settled, forgotten) = run(1_000_000);
+    assert_eq!((r, forgotten), (Ok(Nimber(2)), 0));
+    assert!(settled > 60_000, "{settled}");
+    let (r, memo, settled, forgotten) = run(60_000);
+    assert_eq!(r, Ok(Nimber(2)));
+    assert!(forgotten > 0 && (memo.len() + settled) < 60_000, "{forgotten}");
+    assert_exact(&cram, &memo, &mut reference, "5x6 within 60 000");
+    let (r, memo, _, forgotten) = run(40_000);
+    let Err(Error::LimitExceeded { what, limit }) = r else {
+        panic!("{r:?}")
+    };
+    assert_eq!(limit, 40_000);
+    assert!(
+        forgotten > 0 && memo.len() >= 20_000,
+        "{forgotten} {}",
+        memo.len()
+    );
+    assert!(
+        what.contains(&format!("{forgotten} settled sums were forgotten")),
+        "{what}"
+    );
+    assert_exact(&cram, &memo, &mut reference, "5x6 within 40 000");
+}

@@ -285,6 +285,39 @@ impl Settled {
     }
 }
 
+impl Settled {
+    /// Forgets settled sums to make room, and says how many: the
+    /// N-positions, or every sum when more than `keep` P-positions would
+    /// be left. The table is a cache — a sum forgotten is searched again
+    /// if it is met again — and the P-positions are what it keeps longest:
+    /// each took a search of every move, while an N-position is settled
+    /// again by one move to a P-position that is still known. Its slots
+    /// are kept for the sums to come.
+    pub(super) fn forget(&mut self, keep: usize) -> usize {
+        let before = self.len;
+        let p_left: usize = self
+            .shards
+            .iter()
+            .map(|s| s.iter().filter(|&&e| e & P != 0).count())
+            .sum();
+        let keep_p = p_left <= keep;
+        for (slots, len) in self.shards.iter_mut().zip(&mut self.lens) {
+            let kept: Vec<u64> = if keep_p {
+                slots.iter().copied().filter(|&e| e & P != 0).collect()
+            } else {
+                Vec::new()
+            };
+            slots.fill(0);
+            *len = kept.len();
+            for e in kept {
+                place(slots, e);
+            }
+        }
+        self.len = self.lens.iter().sum();
+        before - self.len
+    }
+}
+
 /// Puts the entry `e` in its slot of `slots` (over the same sum's entry
 /// if there is one); whether it is new.
 fn place(slots: &mut [u64], e: u64) -> bool {
@@ -388,5 +421,37 @@ mod tests {
         // Sums far apart in their bits too.
         table.insert(P - 1, true);
         assert_eq!(table.get(P - 1), Some(true));
+    }
+
+    #[test]
+    fn forgetting_keeps_the_p_positions_or_nothing() {
+        let mut next = rng(0x5851_f42d_4c95_7f2d);
+        let mut table = Settled::default();
+        let mut plain: FxHashMap<u64, bool> = FxHashMap::default();
+        for _ in 0..20_000 {
+            let s = 1 + next() % 1_000_000;
+            let p = next().is_multiple_of(3);
+            table.insert(s, p);
+            plain.insert(s, p);
+        }
+        let ps = plain.values().filter(|&&p| p).count();
+        let cap = table.bytes();
+        assert_eq!(table.forget(ps), plain.len() - ps);
+        assert_eq!((table.len(), table.bytes()), (ps, cap));
+        for (&s, &p) in &plain {
+            assert_eq!(table.get(s), p.then_some(true), "{s}");
+        }
+        // It fills again and keeps its outcomes.
+        for _ in 0..5_000 {
+            let s = 1 + next() % 1_000_000;
+            let p = next().is_multiple_of(3);
+            table.insert(s, p);
+            plain.insert(s, p);
+            assert_eq!(table.get(s), Some(p));
+        }
+        let held = table.len();
+        assert_eq!(table.forget(10), held);
+        assert_eq!(table.len(), 0);
+        assert!(plain.keys().all(|&s| table.get(s).is_none()));
     }
 }
