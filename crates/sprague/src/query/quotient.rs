@@ -41,7 +41,7 @@ pub(super) fn quotient_answer<R: Ruleset>(
         return Ok(Err(None));
     };
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    if largest == 0 {
+    if largest == 0 || !crate::solve::quotient::applies(rules) {
         return Ok(Err(None));
     }
     let limits = query.limits.clone();
@@ -53,8 +53,7 @@ pub(super) fn quotient_answer<R: Ruleset>(
     let q = match found {
         Ok(q) => q,
         Err(Error::Stopped) => return Err(Error::Stopped),
-        // Not a game of heaps (the construction's own refusal): no note.
-        Err(Error::Unsupported(why)) if why.starts_with("no misère quotient for") => return Ok(Err(None)),
+        // How far it got, for the error of the search that follows.
         Err(e) => return Ok(Err(Some(e.to_string()))),
     };
     let Some(outcome) = q.outcome(&heaps) else {

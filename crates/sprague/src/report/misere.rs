@@ -131,7 +131,8 @@ pub fn misere_report(game: &Game, ask: &QuotientAsk, limits: Limits) -> Result<M
     };
     let tame_heaps = ask.upto.map_or(SEARCH_HEAPS, |n| n.clamp(1, SEARCH_HEAPS));
     let tame_upto = MisereQuotient::tame_to(game, tame_heaps, limits.clone())?;
-    let q = MisereQuotient::analyze(game, &ask, limits)?;
+    // Without `upto`, tame_heaps is SEARCH_HEAPS: what the search needs.
+    let q = MisereQuotient::analyze_tamed(game, &ask, tame_upto, limits)?;
     let seconds = start.elapsed().as_secs_f64();
     let mut r = write_out(&q, ask.max_order(), seconds);
     r.tame_upto = tame_upto;

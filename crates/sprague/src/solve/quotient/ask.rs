@@ -86,10 +86,27 @@ impl MisereQuotient {
     /// and [`Error::OutOfMemory`] instead when the memory was the tighter
     /// bound.
     pub fn analyze(game: &Game, ask: &QuotientAsk, limits: Limits) -> Result<MisereQuotient> {
+        let tame = match ask.upto {
+            None => MisereQuotient::tame_to(game, SEARCH_HEAPS, limits.clone())?,
+            Some(_) => None,
+        };
+        MisereQuotient::analyze_tamed(game, ask, tame, limits)
+    }
+
+    /// [`MisereQuotient::analyze`], given `tame`, what
+    /// [`MisereQuotient::tame_to`] says of [`SEARCH_HEAPS`] heaps (read
+    /// only when `ask.upto` is `None`), so that a caller that reports it
+    /// too does not compute it twice.
+    pub(crate) fn analyze_tamed(
+        game: &Game,
+        ask: &QuotientAsk,
+        tame: Option<u64>,
+        limits: Limits,
+    ) -> Result<MisereQuotient> {
         let max_order = ask.max_order();
         let built = match ask.upto {
             None => {
-                let heaps = match MisereQuotient::tame_to(game, SEARCH_HEAPS, limits.clone())? {
+                let heaps = match tame {
                     Some(_) => TAME_SEARCH_HEAPS,
                     None => SEARCH_HEAPS,
                 };

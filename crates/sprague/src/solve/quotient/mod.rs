@@ -107,6 +107,13 @@ use crate::{Error, Outcome, Result};
 use heaps::HeapRules;
 use monoid::Monoid;
 
+/// Whether misère quotients are built for `rules`: an acyclic game of
+/// heaps under the normal ending (the construction refuses any other
+/// with [`Error::Unsupported`]).
+pub(crate) fn applies<R: Ruleset>(rules: &R) -> bool {
+    HeapRules::new(rules).is_ok()
+}
+
 /// The largest heap a quotient is computed for.
 pub const QUOTIENT_MAX_HEAP: u64 = 4096;
 
