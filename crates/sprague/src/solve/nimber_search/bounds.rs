@@ -1,0 +1,84 @@
+//! The outcome search's bounds — states (forgetting settled sums to make
+//! room), work, memory, its stop token — and its progress reports.
+
+use super::NimberSearch;
+use crate::solve::progress::{self, Task};
+use crate::{Error, Result};
+
+impl<P> NimberSearch<'_, P> {
+    /// Tells the front end's reporter how far the search is
+    /// ([`Task::Components`]).
+    pub(super) fn report(&self) {
+        let bytes = self.memo.bytes() + self.table_bytes();
+        progress::report(
+            Task::Components {
+                shapes: self.memo.len() as u64,
+                sums: self.settled.len() as u64,
+                bytes: bytes as u64,
+            },
+            (self.memo.len() + self.settled.len()) as u64,
+            Some(self.limits.max_states),
+        );
+    }
+
+    /// `r`, reported first when it is an error (a stop, a bound), so that
+    /// the front end's last report says how far the search got.
+    pub(super) fn told<T>(&self, r: Result<T>) -> Result<T> {
+        if r.is_err() {
+            self.report();
+        }
+        r
+    }
+
+    /// The errors of the bounds: states, memory, stop. At the bound on
+    /// states, the settled sums are a cache: while they hold at least
+    /// half of it, some are forgotten (`Settled::forget`) and the search
+    /// goes on; it ends when the shapes valued, which are kept, hold more
+    /// than half.
+    pub(super) fn check_bounds(&mut self) -> Result<()> {
+        let max = self.limits.max_states;
+        if (self.memo.len() + self.settled.len()) as u64 >= max {
+            if self.settled.len() as u64 >= max / 2 {
+                // Frees at least a quarter of the bound: P-positions are
+                // kept only if they are at most a quarter.
+                let keep = usize::try_from(max / 4).unwrap_or(usize::MAX);
+                self.forgotten += self.settled.forget(keep) as u64;
+                self.sweeps += 1;
+            } else {
+                let swept = match self.sweeps {
+                    0 => String::new(),
+                    k => format!(
+                        "; {} settled sums were forgotten in {k} sweep{} to make room",
+                        self.forgotten,
+                        if k == 1 { "" } else { "s" }
+                    ),
+                };
+                return Err(Error::LimitExceeded {
+                    what: format!(
+                        "the outcome search of large components ({}: {} shapes valued, {} sums settled{swept})",
+                        self.rules.family(),
+                        self.memo.len(),
+                        self.settled.len()
+                    ),
+                    limit: max,
+                });
+            }
+        }
+        if self.work > self.limits.max_work {
+            return Err(Error::WorkExceeded {
+                what: format!("the outcome search of large components ({})", self.rules.family()),
+                limit: self.limits.max_work,
+            });
+        }
+        // The tables as they are, and the settled states' next doubling.
+        let bytes = self.memo.bytes() + self.table_bytes() + self.settled.bytes();
+        self.limits.check_memory(bytes as u64, || {
+            format!(
+                "the outcome search of large components ({}: {} states settled)",
+                self.rules.family(),
+                self.settled.len()
+            )
+        })?;
+        self.limits.check_stop()
+    }
+}
