@@ -33,12 +33,11 @@
 //! its number of moves is N without a search (its value is at most that).
 //!
 //! The settled states are a cache (module `bounds`), as a transposition
-//! table is: when the
-//! memo and they reach `max_states`, the N-positions among them are
-//! forgotten (or all, if the P-positions alone are many), and a state
-//! forgotten is searched again if the search meets it again. So a search
-//! runs within a fixed number of states for as long as its shapes valued,
-//! which are kept, hold less than half of them.
+//! table is: when the memo and they reach `max_states`, the N-positions
+//! among them are forgotten (or all, if the P-positions alone are many),
+//! and a state forgotten is searched again if the search meets it again.
+//! So a search runs within a fixed number of states for as long as its
+//! shapes valued, which are kept, hold less than half of them.
 
 use super::components::{ComponentMemo, ComponentSolver};
 use super::Limits;
