@@ -77,7 +77,7 @@ enum Child {
 /// Values of large components by outcome search (see the module docs).
 ///
 /// It tells the front end's reporter ([`super::reporting`]) how far it is
-/// — shapes valued, sums settled, bytes held ([`Task::Components`]) —
+/// — shapes valued, sums settled, bytes held ([`Task::Components`](super::Task::Components)) —
 /// every 2^16 steps, and once more when it ends with an error (its stop
 /// token, a bound). The memo then holds only exact values: a shape goes
 /// into it when its value is proven (a lone component found P with its
