@@ -157,6 +157,11 @@ pub struct BoardArgs {
     /// is interrupted (Ctrl-C), so that the same command resumes from them.
     #[arg(long, value_name = "FILE")]
     pub memo: Option<PathBuf>,
+    /// With --memo: write the solved shapes to FILE also every SECONDS
+    /// while the search runs, so that a run killed or out of memory loses
+    /// at most that much work (0: only at the end).
+    #[arg(long, value_name = "SECONDS", default_value_t = 600, requires = "memo")]
+    pub memo_every: u64,
     /// Games on boards and graphs: how components are keyed: split+full
     /// (regions apart, up to the board's symmetries or graph isomorphism;
     /// the default), split+translate, whole+full, whole+none (no splitting,

@@ -7,10 +7,10 @@ use crate::report::Interrupted;
 use anyhow::Context;
 use sprague::report::{BoardFamily, Line, LineOptions};
 use sprague::rules::Game;
-use sprague::solve::{shared_memo, ComponentMemo, Limits};
+use sprague::solve::{shared_memo, ComponentMemo, Limits, SolvedSoFar};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The positions asked for, or the start the spec names when none is.
 pub fn positions_or_start(game: &Game, positions: &[String]) -> anyhow::Result<Vec<String>> {
@@ -33,6 +33,11 @@ pub fn prepare(game: Game, args: &BoardArgs) -> anyhow::Result<Game> {
     let (Some(file), Some(family)) = (&args.memo, game.memo_family()) else {
         return Ok(game);
     };
+    let keep = file.clone();
+    super::watch::keep_memo_every(
+        Duration::from_secs(args.memo_every),
+        Box::new(move |solved| write_memo(&keep, solved)),
+    );
     if !file.exists() {
         return Ok(game);
     }
@@ -121,18 +126,24 @@ pub fn save(game: &Game, args: &BoardArgs) -> anyhow::Result<()> {
     let (Some(file), Some(family)) = (&args.memo, game.memo_family()) else {
         return Ok(());
     };
-    let tmp = file.with_extension("tmp");
     let memo = shared_memo(&family);
     let memo = memo.lock().unwrap_or_else(|e| e.into_inner());
+    write_memo(file, &*memo)?;
+    let _ = SAVED.set(file.clone());
+    Ok(())
+}
+
+/// Writes `solved` (a family's memo) to `file` through a file beside it,
+/// renamed into place: a write that fails or is cut short loses nothing.
+fn write_memo(file: &Path, solved: &dyn SolvedSoFar) -> anyhow::Result<()> {
+    let tmp = file.with_extension("tmp");
     let write = || -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
-        memo.write_to(&mut f)?;
+        solved.write_to(&mut f)?;
         f.sync_all()?;
         std::fs::rename(&tmp, file)
     };
-    write().with_context(|| format!("cannot write the memo `{}`", file.display()))?;
-    let _ = SAVED.set(file.clone());
-    Ok(())
+    write().with_context(|| format!("cannot write the memo `{}`", file.display()))
 }
 
 /// The values along the family, n = 0..=upto, from the library's one
@@ -191,6 +202,7 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
     }
     let board = BoardArgs {
         memo: None,
+        memo_every: 0,
         keying: sprague::rules::Keying::default(),
     };
     let values = values(family, upto, &board, args.limits.limits(), false)?;

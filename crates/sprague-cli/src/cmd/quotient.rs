@@ -87,9 +87,16 @@ fn text(r: &MisereReport, asked: Option<usize>, out: &mut dyn Write) -> anyhow::
         )?;
     }
     if let Some(t) = r.tame_upto {
+        // A complete quotient answers for larger heaps; genus theory here
+        // only for the heaps it checked.
+        let beyond = if r.all_heaps {
+            "larger heaps are answered by the complete quotient above"
+        } else {
+            "nothing is proven here of larger heaps"
+        };
         writeln!(
             out,
-            "  tame: every heap up to {t} plays as a position of misère Nim (genus theory), so misère sums of those heaps follow misère Nim (`table {} --genus` gives each heap's genus); nothing is proven here of larger heaps",
+            "  tame: every heap up to {t} plays as a position of misère Nim (genus theory), so misère sums of those heaps follow misère Nim (`table {} --genus` gives each heap's genus); {beyond}",
             r.spec
         )?;
     }

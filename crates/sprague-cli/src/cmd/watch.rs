@@ -12,14 +12,48 @@
 //! A search of a game on a board or graph shows its states against
 //! `--max-states` with the shapes valued, the sums settled and the memory
 //! its tables hold; its last report is kept, drawn or not, so that a run
-//! interrupted says how far it got ([`last_components`]).
+//! interrupted says how far it got ([`last_components`]). What such a
+//! search offers as solved is saved every `--memo-every` seconds when the
+//! board command asked for it ([`keep_memo_every`]).
 
 use indicatif::{HumanBytes, HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sprague::solve::{reporting, Progress, Step, Task};
+use sprague::solve::{reporting, Progress, SolvedSoFar, Step, Task};
 use std::cell::{Cell, RefCell};
 use std::io::{IsTerminal, Write};
 use std::rc::Rc;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// What saves a board search's memo (to the `--memo` file, named in its
+/// error).
+pub type SaveMemo = Box<dyn Fn(&dyn SolvedSoFar) -> anyhow::Result<()> + Send>;
+
+/// How a board search's memo is saved while it runs: every `every`, by
+/// `save` (which names the file in its error).
+struct Keeper {
+    every: Duration,
+    last: Instant,
+    save: SaveMemo,
+    /// Whether a failed save was already told (once is enough).
+    told: bool,
+}
+
+/// The keeper of this run, if a board command asked for one.
+static KEEPER: Mutex<Option<Keeper>> = Mutex::new(None);
+
+/// Saves what a board search offers as solved ([`Progress::keep`]) with
+/// `save` every `every` from now on, while the search runs (a failed save
+/// is told once on stderr and the search goes on; the save at its end
+/// reports its own error).
+pub fn keep_memo_every(every: Duration, save: SaveMemo) {
+    let keeper = Keeper {
+        every,
+        last: Instant::now(),
+        save,
+        told: false,
+    };
+    *KEEPER.lock().unwrap_or_else(|e| e.into_inner()) = Some(keeper);
+}
 
 thread_local! {
     /// The last report of a board search on this thread: (shapes, sums,
@@ -91,7 +125,10 @@ fn label(task: Task) -> &'static str {
 
 impl Progress for Watch {
     fn report(&self, step: Step) {
-        if let Task::Components { shapes, sums, bytes } = step.task {
+        if let Task::Components {
+            shapes, sums, bytes, ..
+        } = step.task
+        {
             LAST_COMPONENTS.with(|c| c.set(Some((shapes, sums, bytes))));
         }
         if !self.enabled || self.done.get() {
@@ -123,9 +160,20 @@ impl Progress for Watch {
         }
         // A board search's numbers are all in its message, set at once
         // (a position and a message drawn apart could disagree).
-        if let Task::Components { shapes, sums, bytes } = step.task {
+        if let Task::Components {
+            shapes,
+            sums,
+            bytes,
+            forgotten,
+        } = step.task
+        {
+            // After a sweep the sums drop: the line says why.
+            let swept = match forgotten {
+                0 => String::new(),
+                f => format!(" ({} forgotten)", HumanCount(f)),
+            };
             bar.set_message(format!(
-                "{} states: {} shapes, {} sums, {}",
+                "{} states: {} shapes, {} sums{swept}, {}",
                 HumanCount(shapes + sums),
                 HumanCount(shapes),
                 HumanCount(sums),
@@ -149,6 +197,34 @@ impl Progress for Watch {
             if let Ok(style) = ProgressStyle::with_template(&template) {
                 bar.set_style(style);
             }
+        }
+    }
+
+    fn keep(&self, solved: &dyn SolvedSoFar) {
+        let mut slot = KEEPER.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(k) = slot.as_mut() else {
+            return;
+        };
+        if k.every.is_zero() || k.last.elapsed() < k.every {
+            return;
+        }
+        if let Err(e) = (k.save)(solved) {
+            if !k.told {
+                k.told = true;
+                self.tell(&format!("sprague: warning: {e:#}; the search goes on"));
+            }
+        }
+        // From the end of the save: a slow disk never saves back to back.
+        k.last = Instant::now();
+    }
+}
+
+impl Watch {
+    /// Tells `line` on stderr, above the bar if one is drawn.
+    fn tell(&self, line: &str) {
+        match &*self.bar.borrow() {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
         }
     }
 }

@@ -1,8 +1,9 @@
 //! Ctrl-C (SIGINT) during a board search: the search stops, the memo of
 //! the shapes solved so far is written (`--memo`), one line says how far
 //! it got, the exit code is 130, and a later run resumes from the memo;
-//! the `--max-states` bound keeps the memo too. A process started with
-//! SIGINT ignored keeps it ignored.
+//! the `--max-states` bound keeps the memo too, and so does `--memo-every`
+//! while the search runs (a run killed outright resumes from it). A
+//! process started with SIGINT ignored keeps it ignored.
 //!
 //! Each run is started through `env --default-signal=INT` (GNU coreutils):
 //! a test run in the background by a shell without job control inherits
@@ -208,6 +209,46 @@ fn a_table_along_a_family_and_the_state_bound_keep_the_memo_too() {
     assert!(err.contains(&said), "{err}");
     let kept = memo(&bound).len();
     assert!(kept > 1000 && kept < 20000, "{kept}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn memo_every_saves_the_shapes_while_the_search_runs_so_a_killed_run_resumes() {
+    // 5 x 7 Cram runs some seconds: with --memo-every 1 its memo is on
+    // disk within them; SIGKILL (no handler, no final save) then loses
+    // only what came after the last save.
+    let d = dir("every");
+    let file = d.join("cram.db");
+    let f = file.to_str().unwrap();
+    let mut child = Command::new(cargo_bin("sprague"))
+        .args(["value", "cram:5x7", "--memo", f, "--memo-every", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !file.exists() && start.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(file.exists(), "no memo saved within two minutes");
+    assert!(running, "5x7 ended before its first save: nothing to show");
+    // A whole memo (renamed into place), of exact values that serve 5 x 6.
+    let kept = memo(&file).len() as u64;
+    assert!(kept > 0);
+    let (code, out, err) = run(&["value", "cram:5x6", "--memo", f, "--json"], None, false);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 2, "{out}");
+    let (known, _) = known_and_new(v["method"].as_str().unwrap());
+    assert!(known >= kept, "{out}");
+
+    // Without --memo there is nothing to save: said at once.
+    let (code, _, err) = run(&["value", "cram:3x3", "--memo-every", "5"], None, false);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--memo"), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }
 

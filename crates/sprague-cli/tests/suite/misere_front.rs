@@ -42,6 +42,17 @@ fn a_tame_game_is_reported_tame_and_not_searched_for_minutes() {
             && out.contains("nothing is proven here of larger heaps"),
         "{out}"
     );
+    // A tame game with a complete quotient (0.121, one of Plambeck's
+    // "woolly mammoths", heaps not all nim-heaps in misère play): the
+    // tame line does not deny what the quotient proves.
+    let (code, out, err) = run(&["analyze", "octal:0.121", "--misere"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("proven for every heap size")
+            && out.contains("larger heaps are answered by the complete quotient above")
+            && !out.contains("nothing is proven here of larger heaps"),
+        "{out}"
+    );
     // A wild game is not called tame.
     let v = json(&["analyze", "octal:0.75", "--misere", "--json"]);
     assert_eq!(v["tame_upto"], serde_json::Value::Null);

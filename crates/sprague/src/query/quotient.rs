@@ -3,7 +3,7 @@
 use super::graph::add_remoteness;
 use super::{Answer, ComponentValue, Query, RatedMove};
 use crate::rules::{octal_move_label, Moves, Ruleset};
-use crate::solve::quotient::MisereQuotient;
+use crate::solve::quotient::{MisereQuotient, SEARCH_HEAPS, SEARCH_ORDER};
 use crate::solve::{Play, WinningMove};
 use crate::{Error, Outcome, Result};
 
@@ -15,10 +15,6 @@ const QUOTIENT_HEAP: u64 = 64;
 /// The bounds of the quotient's construction: candidates of more elements,
 /// or proofs of more pairs, fall back to the search of whole sums.
 const QUOTIENT_ORDER: usize = 2_000;
-
-/// The bounds of the search for a complete quotient: heaps and elements.
-const COMPLETE_HEAP: u64 = 1_000;
-const COMPLETE_ORDER: usize = 500;
 
 /// Misère play of a sum of heaps from a proven misère quotient: a complete
 /// one (any heap size) where one is known or the heaps are too large for
@@ -48,7 +44,9 @@ pub(super) fn quotient_answer<R: Ruleset>(
     let found = if largest <= QUOTIENT_HEAP {
         MisereQuotient::cached(rules, largest, QUOTIENT_ORDER, limits)
     } else {
-        MisereQuotient::cached_complete(rules, COMPLETE_HEAP, COMPLETE_ORDER, limits)
+        // The bounds of `analyze --misere` without `--upto`, so that the
+        // two agree on which games have a complete quotient.
+        MisereQuotient::cached_complete(rules, SEARCH_HEAPS, SEARCH_ORDER, limits)
     };
     let q = match found {
         Ok(q) => q,

@@ -187,6 +187,18 @@ impl ComponentMemo {
     }
 }
 
+/// A board search offers its memo to the front end as what it has solved
+/// (every value in a memo is exact).
+impl super::progress::SolvedSoFar for ComponentMemo {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        ComponentMemo::write_to(self, w)
+    }
+}
+
 /// The process-wide memo of `family`: every question about games of one
 /// family (a play session's positions, a table along a family) shares it.
 pub fn shared_memo(family: &str) -> Arc<Mutex<ComponentMemo>> {

@@ -64,7 +64,7 @@ pub use loopy::{sum_value as generalized_sum, Generalized};
 pub use misere::{bouton, bouton_moves, genus, misere_values, Genus};
 pub use nimber_search::NimberSearch;
 pub use outcome::OutcomeSearch;
-pub use progress::{reporting, Progress, Step, Task};
+pub use progress::{reporting, Progress, SolvedSoFar, Step, Task};
 pub use quotient::moves::LIST_MAX as QUOTIENT_LIST_MAX;
 pub use quotient::{
     bytes_for_order, MisereQuotient, Period as QuotientPeriod, Presentation, QuotientAsk, Word,

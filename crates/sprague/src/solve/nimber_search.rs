@@ -531,6 +531,7 @@ impl<'a, P> NimberSearch<'a, P> {
         self.moves = moves;
         if before >> 16 != self.work >> 16 {
             self.report();
+            crate::solve::progress::offer(&*self.memo);
         }
         if won? {
             self.settle(state, false);

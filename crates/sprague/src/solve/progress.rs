@@ -49,6 +49,9 @@ pub enum Task {
         sums: u64,
         /// The bytes the memo and the search's tables take (roughly).
         bytes: u64,
+        /// Settled sums forgotten so far to stay within `--max-states`
+        /// (the sums count drops at each such sweep).
+        forgotten: u64,
     },
     /// A misère quotient built heap by heap ([`super::MisereQuotient`]):
     /// heaps proven of the largest heap asked for (a search may end
@@ -72,6 +75,28 @@ pub struct Step {
 pub trait Progress {
     /// The computation has reached `step`.
     fn report(&self, step: Step);
+
+    /// What a long search has solved so far, offered with its reports
+    /// (a board search offers its memo of component values every 2^16
+    /// steps): every value in it is exact, so a front end may save it at
+    /// any offer and resume from it later (the CLI writes it to `--memo`
+    /// every `--memo-every` seconds). Ignored by default.
+    fn keep(&self, _solved: &dyn SolvedSoFar) {}
+}
+
+/// The exact values a search has found so far, as offered to
+/// [`Progress::keep`]: a board search's memo of component values
+/// ([`super::ComponentMemo`]).
+pub trait SolvedSoFar {
+    /// How many values it holds.
+    fn count(&self) -> usize;
+
+    /// Writes them in the format their reader takes back
+    /// ([`super::ComponentMemo::read_from`] for a board search's memo).
+    ///
+    /// # Errors
+    /// The writer's.
+    fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()>;
 }
 
 thread_local! {
@@ -136,6 +161,15 @@ pub(crate) fn of_total<T>(total: u64, work: impl FnOnce() -> T) -> T {
         Some(outer) => reporting(Rc::new(Whole(outer, total)), work),
         None => work(),
     }
+}
+
+/// Offers the reporter of this thread, if any, what a search has solved
+/// so far ([`Progress::keep`]).
+pub(crate) fn offer(solved: &dyn SolvedSoFar) {
+    let Some(p) = CURRENT.with(|c| c.borrow().clone()) else {
+        return;
+    };
+    p.keep(solved);
 }
 
 /// Tells the reporter of this thread, if any, that `task` is at `done` of

@@ -5,7 +5,9 @@
 //! got.
 
 use sprague::rules::{Cram, Game, Ruleset, Splitting};
-use sprague::solve::{reporting, ComponentMemo, ComponentSolver, Limits, NimberSearch, Progress, Step, Task};
+use sprague::solve::{
+    reporting, ComponentMemo, ComponentSolver, Limits, NimberSearch, Progress, SolvedSoFar, Step, Task,
+};
 use sprague::{Error, Nimber, Stop};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -156,7 +158,10 @@ fn a_stopped_search_reports_how_far_it_got_and_keeps_exact_values() {
         assert_eq!(r, Err(Error::Stopped), "stopped at report {at} of {reports}");
         // The report made as it ended says where it ended.
         let last = tell.last.borrow().expect("a report");
-        let Task::Components { shapes, sums, bytes } = last.task else {
+        let Task::Components {
+            shapes, sums, bytes, ..
+        } = last.task
+        else {
             unreachable!()
         };
         assert_eq!((shapes, sums), (memo.len() as u64, settled as u64), "report {at}");
@@ -256,4 +261,68 @@ fn settled_sums_are_forgotten_to_make_room_and_the_value_stays_right() {
         "{what}"
     );
     assert_exact(&cram, &memo, &mut reference, "5x6 within 40 000");
+}
+
+/// A reporter that keeps every memo a board search offers (as the bytes
+/// it writes) and the last report's count of forgotten sums.
+#[derive(Default)]
+struct Keep {
+    offers: RefCell<Vec<(usize, Vec<u8>)>>,
+    forgotten: Cell<u64>,
+}
+
+impl Progress for Keep {
+    fn report(&self, step: Step) {
+        if let Task::Components { forgotten, .. } = step.task {
+            self.forgotten.set(forgotten);
+        }
+    }
+
+    fn keep(&self, solved: &dyn SolvedSoFar) {
+        let mut bytes = Vec::new();
+        solved.write_to(&mut bytes).unwrap();
+        self.offers.borrow_mut().push((solved.count(), bytes));
+    }
+}
+
+#[test]
+fn the_memos_a_search_offers_as_it_runs_hold_exact_values_and_resume() {
+    // Cram 5 x 6 within 60 000 states (one sweep of the settled sums, as
+    // above): the search offers its memo with its reports; each offer reads
+    // back as a memo of exact values that grows from offer to offer, and
+    // a search resumed from the first one gives *2.
+    let cram = Cram::parse("cram:5x6", "5x6").unwrap();
+    let p = cram.start().unwrap();
+    let keep = Rc::new(Keep::default());
+    let mut memo = ComponentMemo::new(&cram.family());
+    let limits = Limits {
+        max_states: 60_000,
+        ..Limits::default()
+    };
+    let (r, forgotten) = reporting(keep.clone(), || {
+        let mut s = NimberSearch::new(&cram, &mut memo, limits, 12).unwrap();
+        (s.grundy(&p), s.forgotten())
+    });
+    assert_eq!(r, Ok(Nimber(2)));
+    assert!(forgotten > 0);
+    // The last report came after the sweep and says what it forgot.
+    assert!(keep.forgotten.get() > 0 && keep.forgotten.get() <= forgotten);
+    let offers = keep.offers.take();
+    assert!(offers.len() >= 3, "{} offers", offers.len());
+    let mut reference = ComponentMemo::new(&cram.family());
+    let mut before = 0;
+    for (i, (count, bytes)) in offers.iter().enumerate() {
+        let m = ComponentMemo::read_from("offer", bytes).unwrap();
+        assert_eq!(m.len(), *count, "offer {i}");
+        assert!(*count >= before && *count <= memo.len(), "offer {i}");
+        before = *count;
+        if i % 4 == 0 || i + 1 == offers.len() {
+            assert_exact(&cram, &m, &mut reference, &format!("offer {i}"));
+        }
+    }
+    let mut first = ComponentMemo::read_from("first", &offers[0].1).unwrap();
+    let v = NimberSearch::new(&cram, &mut first, Limits::default(), 12)
+        .unwrap()
+        .grundy(&p);
+    assert_eq!(v, Ok(Nimber(2)));
 }

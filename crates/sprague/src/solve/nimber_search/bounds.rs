@@ -15,6 +15,7 @@ impl<P> NimberSearch<'_, P> {
                 shapes: self.memo.len() as u64,
                 sums: self.settled.len() as u64,
                 bytes: bytes as u64,
+                forgotten: self.forgotten,
             },
             (self.memo.len() + self.settled.len()) as u64,
             Some(self.limits.max_states),
