@@ -156,6 +156,10 @@ impl ComponentMemo {
         };
         let count = u64::from_le_bytes(take(8, "its count")?.try_into().expect("8 bytes"));
         let mut values = Shapes::default();
+        // Room for every entry at once (they come in the order of the
+        // table that wrote them: see `Shapes::reserve`), for no more than
+        // the file's bytes hold (an entry takes at least 7).
+        values.reserve(usize::try_from(count).unwrap_or(usize::MAX).min(rest.len() / 7));
         for i in 0..count {
             let what = format!("entry {}", i + 1);
             let len = u16::from_le_bytes(take(2, &what)?.try_into().expect("2 bytes")) as usize;
@@ -180,6 +184,7 @@ impl ComponentMemo {
                 reason: format!("it holds values of `{}`, not of `{}`", other.family, self.family),
             });
         }
+        self.values.reserve(other.len());
         for (k, v) in other.values.iter() {
             self.values.insert(k, v);
         }
