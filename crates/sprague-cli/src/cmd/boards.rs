@@ -133,17 +133,12 @@ pub fn save(game: &Game, args: &BoardArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes `solved` (a family's memo) to `file` through a file beside it,
-/// renamed into place: a write that fails or is cut short loses nothing.
+/// Writes `solved` (a family's memo) to `file` atomically, through a
+/// temporary file of this process's own beside it (`.NAME.PID.tmp`): a
+/// write that fails or is cut short leaves the old memo as it was.
 fn write_memo(file: &Path, solved: &dyn SolvedSoFar) -> anyhow::Result<()> {
-    let tmp = file.with_extension("tmp");
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        solved.write_to(&mut f)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, file)
-    };
-    write().with_context(|| format!("cannot write the memo `{}`", file.display()))
+    let tmp = super::files::sibling(file, &format!(".{}.tmp", std::process::id()));
+    super::files::atomic_write(file, &tmp, |w| solved.write_to(w))
 }
 
 /// The values along the family, n = 0..=upto, from the library's one

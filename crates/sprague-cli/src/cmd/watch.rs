@@ -165,6 +165,7 @@ impl Progress for Watch {
             sums,
             bytes,
             forgotten,
+            ..
         } = step.task
         {
             // After a sweep the sums drop: the line says why.

@@ -44,8 +44,8 @@ pub(super) fn quotient_answer<R: Ruleset>(
     let found = if largest <= QUOTIENT_HEAP {
         MisereQuotient::cached(rules, largest, QUOTIENT_ORDER, limits)
     } else {
-        // The bounds of `analyze --misere` without `--upto`, so that the
-        // two agree on which games have a complete quotient.
+        // The default bounds of the complete-quotient search (those
+        // `analyze --misere` uses without `--upto`).
         MisereQuotient::cached_complete(rules, SEARCH_HEAPS, SEARCH_ORDER, limits)
     };
     let q = match found {

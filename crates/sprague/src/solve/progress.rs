@@ -10,7 +10,9 @@
 //! run it, every 2^16 steps of a search ([`super::Solver`],
 //! [`super::SumGraph`], [`super::OutcomeSearch`], and with its shapes and
 //! sums [`super::NimberSearch`]), and every row of a 2-D table. With no
-//! reporter a report costs one thread-local read.
+//! reporter a report costs one thread-local read. A board search also
+//! offers what it has solved so far ([`Progress::keep`]), so that a front
+//! end can save it while the search runs.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -40,7 +42,8 @@ pub enum Task {
     /// states remembered (shapes valued plus sums settled), of the
     /// `--max-states` bound. Reported every 2^16 steps of the search and
     /// once more when it ends early (stopped, or at a bound), so that the
-    /// last report says how far it got.
+    /// last report says how far it got. More counts may be added.
+    #[non_exhaustive]
     Components {
         /// Component shapes whose value is known (in the memo, with those
         /// loaded from a file).
@@ -76,17 +79,17 @@ pub trait Progress {
     /// The computation has reached `step`.
     fn report(&self, step: Step);
 
-    /// What a long search has solved so far, offered with its reports
-    /// (a board search offers its memo of component values every 2^16
-    /// steps): every value in it is exact, so a front end may save it at
-    /// any offer and resume from it later (the CLI writes it to `--memo`
-    /// every `--memo-every` seconds). Ignored by default.
+    /// Takes what a long search has solved so far, offered with its
+    /// reports. A board search offers its memo of component values every
+    /// 2^16 steps; every value in it is exact, so a front end may save it
+    /// at any offer and resume from it later (the CLI saves it at an
+    /// interval the user picks). Ignored by default.
     fn keep(&self, _solved: &dyn SolvedSoFar) {}
 }
 
 /// The exact values a search has found so far, as offered to
-/// [`Progress::keep`]: a board search's memo of component values
-/// ([`super::ComponentMemo`]).
+/// [`Progress::keep`]. A board search offers its memo of component
+/// values ([`super::ComponentMemo`]).
 pub trait SolvedSoFar {
     /// How many values it holds.
     fn count(&self) -> usize;
@@ -155,6 +158,9 @@ pub(crate) fn of_total<T>(total: u64, work: impl FnOnce() -> T) -> T {
                 step.total = Some(self.1);
             }
             self.0.report(step);
+        }
+        fn keep(&self, solved: &dyn SolvedSoFar) {
+            self.0.keep(solved);
         }
     }
     match CURRENT.with(|c| c.borrow().clone()) {
