@@ -184,6 +184,12 @@ impl ComponentMemo {
                 reason: format!("it holds values of `{}`, not of `{}`", other.family, self.family),
             });
         }
+        if self.values.len() == 0 {
+            // Nothing to merge into (a memo file read at the start): taken
+            // whole, without a second table the size of the file's.
+            self.values = other.values;
+            return Ok(());
+        }
         self.values.reserve(other.len());
         for (k, v) in other.values.iter() {
             self.values.insert(k, v);
