@@ -33,11 +33,15 @@
 //! its number of moves is N without a search (its value is at most that).
 //!
 //! The settled states are a cache (module `bounds`), as a transposition
-//! table is: when the memo and they reach `max_states`, the N-positions
-//! among them are forgotten (or all, if the P-positions alone are many),
-//! and a state forgotten is searched again if the search meets it again.
-//! So a search runs within a fixed number of states for as long as its
-//! shapes valued, which are kept, hold less than half of them.
+//! table is: when the memo and they reach `max_states`, they are
+//! forgotten with the components' numbers, and the question is asked
+//! again with the shapes valued so far (a settled P-position is a lone
+//! component whose value is in the memo, so what is searched again is
+//! N-positions); a state forgotten is searched again if the search meets
+//! it again. So a search runs within a fixed number of states (and the
+//! components it numbers, freed at each sweep, within what it meets
+//! between two) for as long as its shapes valued, which are kept, hold
+//! less than half of them.
 
 use super::components::{ComponentMemo, ComponentSolver};
 use super::Limits;
@@ -104,6 +108,12 @@ pub struct NimberSearch<'a, P> {
     /// Settled sums forgotten to make room, and the sweeps that did it.
     forgotten: u64,
     sweeps: u64,
+    /// Set by a sweep that starts the search again (module `bounds`): the
+    /// error it returns unwinds to the question asked, which clears the
+    /// tables and asks again.
+    restart: bool,
+    /// The shapes valued at the last sweep that started again.
+    valued_at_restart: usize,
     work: u64,
     moves: Moves<Key>,
 }
@@ -138,6 +148,8 @@ impl<'a, P> NimberSearch<'a, P> {
             settled: Settled::default(),
             forgotten: 0,
             sweeps: 0,
+            restart: false,
+            valued_at_restart: 0,
             work: 0,
             moves: Moves::new(false),
         })
@@ -171,7 +183,7 @@ impl<'a, P> NimberSearch<'a, P> {
     /// The value of `key`: from the memo, exactly for a small component,
     /// else the least n with `key` + *n a P-position.
     pub fn key_value(&mut self, key: &Key) -> Result<Nimber> {
-        let r = self.key_value_inner(key);
+        let r = self.restarting(|s| s.key_value_inner(key));
         self.told(r)
     }
 
@@ -220,7 +232,7 @@ impl<'a, P> NimberSearch<'a, P> {
     /// Whether the sum of the components `keys` and a heap of `heap` is a
     /// P-position.
     pub fn is_p(&mut self, keys: &[Key], heap: u32) -> Result<bool> {
-        let r = self.is_p_inner(keys, heap);
+        let r = self.restarting(|s| s.is_p_inner(keys, heap));
         self.told(r)
     }
 

@@ -22,6 +22,24 @@ impl<P> NimberSearch<'_, P> {
         );
     }
 
+    /// The answer of `ask` (a question from outside: [`Self::key_value`],
+    /// [`Self::is_p`]), asked again from empty tables each time a sweep
+    /// starts the search again (see [`Self::check_bounds`]).
+    pub(super) fn restarting<T>(&mut self, ask: impl Fn(&mut Self) -> Result<T>) -> Result<T> {
+        loop {
+            let r = ask(self);
+            if !std::mem::take(&mut self.restart) {
+                return r;
+            }
+            debug_assert!(r.is_err(), "a search that started again ended with its answer");
+            self.ids = Default::default();
+            self.value = Vec::new();
+            self.cells = Vec::new();
+            self.sums = Default::default();
+            self.settled = Default::default();
+        }
+    }
+
     /// `r`, reported first when it is an error (a stop, a bound), so that
     /// the front end's last report says how far the search got.
     pub(super) fn told<T>(&self, r: Result<T>) -> Result<T> {
@@ -33,18 +51,36 @@ impl<P> NimberSearch<'_, P> {
 
     /// The errors of the bounds: states, memory, stop. At the bound on
     /// states, the settled sums are a cache: while they hold at least
-    /// half of it, some are forgotten (`Settled::forget`) and the search
-    /// goes on; it ends when the shapes valued, which are kept, hold more
-    /// than half.
+    /// half of it, the search makes room and goes on; it ends when the
+    /// shapes valued, which are kept, hold more than half.
+    ///
+    /// Room is made by starting again: every settled sum and every
+    /// numbered component is forgotten (the numbers too, which nothing
+    /// else would free), and the question is asked again with the shapes
+    /// valued so far. Little is lost: a P-position settled is a lone
+    /// component whose value its heap is, kept in the memo (a sum of
+    /// several large components is made one before it is searched), so
+    /// only N-positions are searched again. When no shape has been valued
+    /// since the last start, starting again could repeat itself: then
+    /// only the N-positions are forgotten (`Settled::forget`) and the
+    /// numbers are kept.
     pub(super) fn check_bounds(&mut self) -> Result<()> {
         let max = self.limits.max_states;
         if (self.memo.len() + self.settled.len()) as u64 >= max {
             if self.settled.len() as u64 >= max / 2 {
+                self.sweeps += 1;
+                if self.memo.len() > self.valued_at_restart {
+                    self.valued_at_restart = self.memo.len();
+                    self.forgotten += self.settled.len() as u64;
+                    self.restart = true;
+                    return Err(Error::Internal(
+                        "the outcome search started again and its question was not asked again".into(),
+                    ));
+                }
                 // Frees at least a quarter of the bound: P-positions are
                 // kept only if they are at most a quarter.
                 let keep = usize::try_from(max / 4).unwrap_or(usize::MAX);
                 self.forgotten += self.settled.forget(keep) as u64;
-                self.sweeps += 1;
             } else {
                 let swept = match self.sweeps {
                     0 => String::new(),
