@@ -29,6 +29,11 @@
 //! or slower. Officers' sets hold about 61 values at the start, 15 after
 //! the first 320 pairs and 5 after 832 (a mean over the heaps that get
 //! there), and 2,100 pairs a heap in all.
+//!
+//! Zeroing only the bytes of `seen` that are read back (64 per word of
+//! the set) instead of all 2048: Officers to 10^6, one thread, 2% less
+//! CPU (`farm-bench -n 10`, A/B median 0.980, every pair below 1); 0.007
+//! to 2·10^5 unchanged (1.009).
 
 #[cfg(target_arch = "x86_64")]
 use super::clear::clear_pair_values_scalar;
@@ -93,8 +98,17 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
     let few = if words > 8 { 2 * FEW } else { FEW };
     if left as usize > few {
         // One byte per value below the bound: 1 once some pair has it.
-        let mut seen = [0u8; 2048];
-        let mut xs = Line([[0u16; 16]; 2 * 256 / 16]);
+        // Only the 64 · words bytes read back are zeroed (zeroing all 2048
+        // was 3% of Officers' time): a pair value is below 64 · words.
+        let mut seen_buf = std::mem::MaybeUninit::<Line<[u8; 2048]>>::uninit();
+        let seen = seen_buf.as_mut_ptr().cast::<u8>();
+        for i in 0..2 * words {
+            // SAFETY: 32 i + 32 <= 64 words <= 2048: within `seen_buf`.
+            unsafe { _mm256_store_si256(seen.add(32 * i).cast(), zero) };
+        }
+        // The pair values of a block, each written before it is read.
+        let mut xs_buf = std::mem::MaybeUninit::<Line<[[u16; 16]; 2 * 256 / 16]>>::uninit();
+        let xs = xs_buf.as_mut_ptr().cast::<[u16; 16]>();
         for b in 0.. {
             let len = BLOCKS[b.min(BLOCKS.len() - 1)];
             if ia + len > mid || ib + len > n {
@@ -104,32 +118,35 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
             // values right after storing them waits for the store).
             for d in 0..len / 16 {
                 let (a, b) = (pairs!(ia + 16 * d), pairs!(ib + 16 * d));
-                // SAFETY: 2 d + 1 < 2 len / 16 <= 32: within `xs`;
+                // SAFETY: 2 d + 1 < 2 len / 16 <= 32: within `xs_buf`;
                 // unaligned stores.
                 unsafe {
-                    _mm256_storeu_si256(xs.0[2 * d].as_mut_ptr().cast(), a);
-                    _mm256_storeu_si256(xs.0[2 * d + 1].as_mut_ptr().cast(), b);
+                    _mm256_storeu_si256(xs.add(2 * d).cast(), a);
+                    _mm256_storeu_si256(xs.add(2 * d + 1).cast(), b);
                 }
             }
-            let flat = xs.0.as_ptr().cast::<u16>();
+            let flat = xs.cast::<u16>();
             for i in 0..2 * len {
-                // SAFETY: i < 2 len <= 512 words of `xs`. (A volatile read:
-                // the compiler would move each value through vector
-                // extracts, which is slower.)
+                // SAFETY: i < 2 len <= 512 words of `xs_buf`, all written
+                // just above. (A volatile read: the compiler would move
+                // each value through vector extracts, which is slower.)
                 let v = unsafe { std::ptr::read_volatile(flat.add(i)) } as usize;
                 debug_assert!(v < 64 * words, "pair value {v} beyond the set");
-                seen[v & 2047] = 1;
+                // SAFETY: v & 2047 < 2048: within `seen_buf` (a value
+                // past 64 · words, which the contract rules out, would
+                // land in bytes never read).
+                unsafe { *seen.add(v & 2047) = 1 };
             }
             ia += len;
             ib += len;
             left = 0;
             for (w, p) in pend.iter_mut().enumerate().take(words) {
-                // SAFETY: w < words <= 32: bytes 64 w..64 w + 64 of `seen`
-                // (2048 bytes); unaligned loads.
+                // SAFETY: w < words <= 32: bytes 64 w..64 w + 64 of
+                // `seen_buf`, zeroed at the start; aligned loads.
                 let (a, b) = unsafe {
                     (
-                        _mm256_loadu_si256(seen.as_ptr().add(64 * w).cast()),
-                        _mm256_loadu_si256(seen.as_ptr().add(64 * w + 32).cast()),
+                        _mm256_load_si256(seen.add(64 * w).cast()),
+                        _mm256_load_si256(seen.add(64 * w + 32).cast()),
                     )
                 };
                 let a = _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, zero)) as u32;
