@@ -57,10 +57,13 @@ impl<P> NimberSearch<'_, P> {
     /// Room is made by starting again: every settled sum and every
     /// numbered component is forgotten (the numbers too, which nothing
     /// else would free), and the question is asked again with the shapes
-    /// valued so far. Little is lost: a P-position settled is a lone
-    /// component whose value its heap is, kept in the memo (a sum of
-    /// several large components is made one before it is searched), so
-    /// only N-positions are searched again. When no shape has been valued
+    /// valued so far. A P-position settled is a lone component whose
+    /// value its heap is, kept in the memo (a sum of several large
+    /// components is made one before it is searched; only the test mode
+    /// that searches sums whole loses P-positions here), so what is
+    /// searched again is N-positions and the positions the search was in.
+    /// The price: asking again values more shapes (they count against
+    /// the bound) and takes more work. When no shape has been valued
     /// since the last start, starting again could repeat itself: then
     /// only the N-positions are forgotten (`Settled::forget`) and the
     /// numbers are kept.
@@ -72,6 +75,8 @@ impl<P> NimberSearch<'_, P> {
                 if self.memo.len() > self.valued_at_restart {
                     self.valued_at_restart = self.memo.len();
                     self.forgotten += self.settled.len() as u64;
+                    self.restarts += 1;
+                    self.peak_components = self.peak_components.max(self.ids.len());
                     self.restart = true;
                     return Err(Error::Internal(
                         "the outcome search started again and its question was not asked again".into(),
@@ -85,9 +90,14 @@ impl<P> NimberSearch<'_, P> {
                 let swept = match self.sweeps {
                     0 => String::new(),
                     k => format!(
-                        "; {} settled sums were forgotten in {k} sweep{} to make room",
+                        "; {} settled sums were forgotten in {k} sweep{} to make room{}",
                         self.forgotten,
-                        if k == 1 { "" } else { "s" }
+                        if k == 1 { "" } else { "s" },
+                        match self.restarts {
+                            0 => String::new(),
+                            r if r == k => " (each starting the search again)".to_string(),
+                            r => format!(" ({r} starting the search again)"),
+                        }
                     ),
                 };
                 return Err(Error::LimitExceeded {
