@@ -247,7 +247,7 @@ fn split_answer<R: Ruleset>(
     use crate::solve::components::{shared_memo, values_and_winning_moves};
     let memo = shared_memo(&split.family());
     let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
-    let before = memo.len();
+    let (before, theorem_before) = (memo.len(), memo.by_theorem());
     let (values, wins, settled) =
         values_and_winning_moves(rules, split, &mut memo, sum, query.limits.clone())?;
     let grundy: Nimber = values.iter().copied().sum();
@@ -274,10 +274,14 @@ fn split_answer<R: Ruleset>(
             })
             .collect(),
         method: format!(
-            "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new, {} sums settled by outcome search)",
+            "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new{}, {} sums settled by outcome search)",
             split.family(),
             memo.len(),
             memo.len() - before,
+            match memo.by_theorem() - theorem_before {
+                0 => String::new(),
+                k => format!(" ({k} of them by {})", split.known_by()),
+            },
             settled
         ),
         pattern: None,

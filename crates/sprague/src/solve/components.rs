@@ -51,6 +51,8 @@ const MAGIC: &[u8] = b"sprague component memo 1\n";
 pub struct ComponentMemo {
     family: String,
     values: Shapes,
+    /// How many of its values a theorem gave (not kept in its file).
+    by_theorem: usize,
 }
 
 impl ComponentMemo {
@@ -60,6 +62,7 @@ impl ComponentMemo {
         ComponentMemo {
             family: family.to_string(),
             values: Shapes::default(),
+            by_theorem: 0,
         }
     }
 
@@ -100,9 +103,22 @@ impl ComponentMemo {
         self.values.insert(key, value);
     }
 
+    /// Records the value of the component `key` that a theorem gave
+    /// ([`Splitting::known_value`]), counting it.
+    pub fn insert_by_theorem(&mut self, key: Key, value: u32) {
+        self.values.insert(key, value);
+        self.by_theorem += 1;
+    }
+
+    /// How many values [`ComponentMemo::insert_by_theorem`] recorded.
+    pub fn by_theorem(&self) -> usize {
+        self.by_theorem
+    }
+
     /// Forgets every value.
     pub fn clear(&mut self) {
         self.values.clear();
+        self.by_theorem = 0;
     }
 
     /// Writes the memo: a header line, the family, the count, then each
@@ -170,7 +186,11 @@ impl ComponentMemo {
         if at != rest.len() {
             return Err(bad(format!("{} bytes after the last entry", rest.len() - at)));
         }
-        Ok(ComponentMemo { family, values })
+        Ok(ComponentMemo {
+            family,
+            values,
+            by_theorem: 0,
+        })
     }
 
     /// Takes in every value of `other`, a memo of the same family.
@@ -296,14 +316,14 @@ impl<'a, P> ComponentSolver<'a, P> {
     /// The value of the component `key`, by an iterative depth-first search
     /// (the path is at most as long as the component has cells).
     pub fn key_value(&mut self, root: &Key) -> Result<Nimber> {
-        if let Some(v) = self.memo.get(root) {
-            return Ok(v);
+        if let Some(v) = self.known(root) {
+            return Ok(Nimber(v as u64));
         }
         let depth = self.rules.size(root) as usize + 1;
         let mut path = vec![self.frame(root.clone())?];
         while let Some(top) = path.last_mut() {
             let parts = top.options.all_parts();
-            while top.next < parts.len() && self.memo.values.contains(&parts[top.next]) {
+            while top.next < parts.len() && self.known(&parts[top.next]).is_some() {
                 top.next += 1;
             }
             if top.next < parts.len() {
@@ -343,6 +363,17 @@ impl<'a, P> ComponentSolver<'a, P> {
             self.memo.values.insert(f.key, mex);
         }
         Ok(self.memo.get(root).expect("the root was solved"))
+    }
+
+    /// The value of `key` from the memo, or from a theorem of the rules
+    /// ([`Splitting::known_value`]; then it goes into the memo).
+    fn known(&mut self, key: &Key) -> Option<u32> {
+        if let Some(v) = self.memo.values.get(key) {
+            return Some(v);
+        }
+        let v = self.rules.known_value(key)?;
+        self.memo.insert_by_theorem(key.clone(), v);
+        Some(v)
     }
 
     fn frame(&mut self, key: Key) -> Result<Frame> {

@@ -96,18 +96,11 @@ pub struct NimberSearch<'a, P> {
     limits: Limits,
     /// Components of at most this many cells are valued exactly.
     small: u32,
-    /// The large components met, numbered.
-    ids: KeyIds,
-    /// Per component: its value, or [`UNKNOWN`].
-    value: Vec<u32>,
-    /// Per component: its cells.
-    cells: Vec<u32>,
+    /// The components numbered and the sums settled.
+    t: Tables,
     /// Whether a state of several large components has all but the
     /// largest valued first (else sums are searched whole).
     one_large: bool,
-    sums: Sums,
-    /// Settled states and their outcomes.
-    settled: Settled,
     /// Settled sums forgotten to make room, and the sweeps that did it.
     forgotten: u64,
     sweeps: u64,
@@ -124,6 +117,21 @@ pub struct NimberSearch<'a, P> {
     peak_components: usize,
     work: u64,
     moves: Moves<Key>,
+}
+
+/// What the search holds besides the memo: everything a start again
+/// forgets (module `bounds`).
+#[derive(Default)]
+struct Tables {
+    /// The large components met, numbered.
+    ids: KeyIds,
+    /// Per component: its value, or [`UNKNOWN`].
+    value: Vec<u32>,
+    /// Per component: its cells.
+    cells: Vec<u32>,
+    sums: Sums,
+    /// Settled states and their outcomes.
+    settled: Settled,
 }
 
 impl<'a, P> NimberSearch<'a, P> {
@@ -149,12 +157,8 @@ impl<'a, P> NimberSearch<'a, P> {
             memo,
             limits,
             small,
-            ids: KeyIds::default(),
-            value: Vec::new(),
-            cells: Vec::new(),
+            t: Tables::default(),
             one_large: true,
-            sums: Sums::default(),
-            settled: Settled::default(),
             forgotten: 0,
             sweeps: 0,
             restart: false,
@@ -168,7 +172,7 @@ impl<'a, P> NimberSearch<'a, P> {
 
     /// The states settled so far.
     pub fn settled(&self) -> usize {
-        self.settled.len()
+        self.t.settled.len()
     }
 
     /// Settled sums forgotten so far to stay within `max_states` (see
@@ -180,13 +184,13 @@ impl<'a, P> NimberSearch<'a, P> {
     /// The large components met so far (each keyed and numbered once),
     /// since the last sweep that started the search again.
     pub fn components(&self) -> usize {
-        self.ids.len()
+        self.t.ids.len()
     }
 
     /// The most large components numbered at once (the numbers are
     /// forgotten when a sweep starts the search again).
     pub fn peak_components(&self) -> usize {
-        self.peak_components.max(self.ids.len())
+        self.peak_components.max(self.t.ids.len())
     }
 
     /// The sweeps that started the search again (module `bounds`).
@@ -197,10 +201,10 @@ impl<'a, P> NimberSearch<'a, P> {
     /// The bytes the search's own tables take (besides the memo's,
     /// [`ComponentMemo::bytes`]).
     pub fn table_bytes(&self) -> usize {
-        self.ids.bytes()
-            + self.settled.bytes()
-            + self.sums.bytes()
-            + 4 * (self.value.capacity() + self.cells.capacity())
+        self.t.ids.bytes()
+            + self.t.settled.bytes()
+            + self.t.sums.bytes()
+            + 4 * (self.t.value.capacity() + self.t.cells.capacity())
     }
 
     /// The value of `key`: from the memo, exactly for a small component,
@@ -211,8 +215,8 @@ impl<'a, P> NimberSearch<'a, P> {
     }
 
     fn key_value_inner(&mut self, key: &Key) -> Result<Nimber> {
-        if let Some(v) = self.memo.get(key) {
-            return Ok(v);
+        if let Some(v) = self.known(key) {
+            return Ok(Nimber(v as u64));
         }
         if self.rules.size(key) <= self.small {
             return ComponentSolver::new(self.rules, &mut *self.memo, self.limits.clone())?.key_value(key);
@@ -225,15 +229,15 @@ impl<'a, P> NimberSearch<'a, P> {
     /// component + *n a P-position.
     fn value_of(&mut self, id: u32) -> Result<u32> {
         for n in 0u32.. {
-            if self.value[id as usize] != UNKNOWN {
+            if self.t.value[id as usize] != UNKNOWN {
                 break;
             }
-            let root = self.sums.pack(&[id], n);
+            let root = self.t.sums.pack(&[id], n);
             if self.search(root)? {
                 break;
             }
         }
-        match self.value[id as usize] {
+        match self.t.value[id as usize] {
             UNKNOWN => Err(Error::Internal(
                 "the outcome search found a P-position but no value".into(),
             )),
@@ -349,13 +353,24 @@ impl<'a, P> NimberSearch<'a, P> {
     /// The number of the large component `key`, met for the first time
     /// or again.
     fn id(&mut self, key: &Key) -> u32 {
-        let (id, new) = self.ids.intern(key.as_bytes());
+        let (id, new) = self.t.ids.intern(key.as_bytes());
         if new {
-            self.value
-                .push(self.memo.get(key).map_or(UNKNOWN, |v| v.0 as u32));
-            self.cells.push(self.rules.size(key));
+            let v = self.known(key).unwrap_or(UNKNOWN);
+            self.t.value.push(v);
+            self.t.cells.push(self.rules.size(key));
         }
         id
+    }
+
+    /// The value of `key` from the memo, or from a theorem of the rules
+    /// ([`Splitting::known_value`]; then it goes into the memo).
+    fn known(&mut self, key: &Key) -> Option<u32> {
+        if let Some(v) = self.memo.get(key) {
+            return Some(v.0 as u32);
+        }
+        let v = self.rules.known_value(key)?;
+        self.memo.insert_by_theorem(key.clone(), v);
+        Some(v)
     }
 
     /// The packed state of `c` without numbering a component: `None` when
@@ -368,8 +383,8 @@ impl<'a, P> NimberSearch<'a, P> {
                 let mut ids = ids.clone();
                 let mut h = *heap;
                 for k in keys {
-                    match self.ids.find(k.as_bytes()) {
-                        Some(id) => match self.value[id as usize] {
+                    match self.t.ids.find(k.as_bytes()) {
+                        Some(id) => match self.t.value[id as usize] {
                             UNKNOWN => ids.push(id),
                             v => h ^= v,
                         },
@@ -392,7 +407,7 @@ impl<'a, P> NimberSearch<'a, P> {
             return Ok(v.0 as u32);
         }
         let id = self.id(key);
-        match self.value[id as usize] {
+        match self.t.value[id as usize] {
             UNKNOWN => {
                 ids.push(id);
                 Ok(0)
@@ -415,13 +430,13 @@ impl<'a, P> NimberSearch<'a, P> {
             }
         }
         ids.truncate(kept);
-        self.sums.pack(ids, heap)
+        self.t.sums.pack(ids, heap)
     }
 
     /// The packed state of the components `ids` and `heap`, each
     /// component whose value is known by now folded into the heap.
     fn child(&mut self, ids: &mut Vec<u32>, mut heap: u32) -> u64 {
-        let value = &self.value;
+        let value = &self.t.value;
         ids.retain(|&d| match value[d as usize] {
             UNKNOWN => true,
             v => {
@@ -434,9 +449,9 @@ impl<'a, P> NimberSearch<'a, P> {
 
     /// A state settled already, or a bare heap.
     fn settled_value(&self, s: u64) -> Option<bool> {
-        match self.sums.bare_heap(s) {
+        match self.t.sums.bare_heap(s) {
             Some(h) => Some(h == 0),
-            None => self.settled.get(s),
+            None => self.t.settled.get(s),
         }
     }
 
@@ -445,13 +460,13 @@ impl<'a, P> NimberSearch<'a, P> {
     fn settle(&mut self, s: u64, p: bool) {
         if p {
             let mut ids = Vec::new();
-            let heap = self.sums.unpack(s, &mut ids);
+            let heap = self.t.sums.unpack(s, &mut ids);
             if let [id] = ids[..] {
-                self.value[id as usize] = heap;
-                self.memo.insert(Key::from_bytes(self.ids.key(id)), heap);
+                self.t.value[id as usize] = heap;
+                self.memo.insert(Key::from_bytes(self.t.ids.key(id)), heap);
             }
         }
-        self.settled.insert(s, p);
+        self.t.settled.insert(s, p);
     }
 
     /// Pushes the unsettled states the moves of the state `ids` + *`heap`
@@ -469,7 +484,7 @@ impl<'a, P> NimberSearch<'a, P> {
         let mut fresh = Vec::new();
         for (i, &id) in ids.iter().enumerate() {
             moves.clear();
-            self.rules.options(&Key::from_bytes(self.ids.key(id)), moves);
+            self.rules.options(&Key::from_bytes(self.t.ids.key(id)), moves);
             self.work += moves.len() as u64 + 1;
             // A component is worth at most its number of moves: a heap
             // past that makes a lone component and the heap N.
@@ -487,8 +502,8 @@ impl<'a, P> NimberSearch<'a, P> {
                     }
                     // A large component: numbered only if the search goes
                     // to this state (see `Child`).
-                    match self.ids.find(k.as_bytes()) {
-                        Some(id) => match self.value[id as usize] {
+                    match self.t.ids.find(k.as_bytes()) {
+                        Some(id) => match self.t.value[id as usize] {
                             UNKNOWN => child.push(id),
                             v => h ^= v,
                         },
@@ -499,7 +514,7 @@ impl<'a, P> NimberSearch<'a, P> {
                     }
                 }
                 if !fresh.is_empty() {
-                    let cells = child.iter().map(|&d| self.cells[d as usize]).sum::<u32>()
+                    let cells = child.iter().map(|&d| self.t.cells[d as usize]).sum::<u32>()
                         + fresh.iter().map(|k| self.rules.size(k)).sum::<u32>();
                     children.push((
                         cells,
@@ -516,7 +531,7 @@ impl<'a, P> NimberSearch<'a, P> {
                     Some(true) => return Ok(true),
                     Some(false) => {}
                     None => {
-                        let cells = child.iter().map(|&d| self.cells[d as usize]).sum();
+                        let cells = child.iter().map(|&d| self.t.cells[d as usize]).sum();
                         children.push((cells, Child::State(s)));
                     }
                 }
@@ -534,12 +549,12 @@ impl<'a, P> NimberSearch<'a, P> {
         }
         self.check_bounds()?;
         let mut ids = Vec::new();
-        let mut heap = self.sums.unpack(state, &mut ids);
+        let mut heap = self.t.sums.unpack(state, &mut ids);
         if self.one_large && ids.len() > 1 {
             // Every component but the largest valued first (see the module
             // docs); each has at most half the cells of the state, so
             // these searches nest only a few deep.
-            let cells = &self.cells;
+            let cells = &self.t.cells;
             let largest = (0..ids.len())
                 .max_by_key(|&j| (cells[ids[j] as usize], ids[j]))
                 .expect("two ids");
@@ -550,14 +565,14 @@ impl<'a, P> NimberSearch<'a, P> {
                 }
             }
         }
-        if ids.iter().any(|&d| self.value[d as usize] != UNKNOWN) {
+        if ids.iter().any(|&d| self.t.value[d as usize] != UNKNOWN) {
             // Components valued since the state was made: into the heap.
             state = self.child(&mut ids, heap);
             if let Some(p) = self.settled_value(state) {
                 return Ok(Err(p));
             }
             ids.clear();
-            heap = self.sums.unpack(state, &mut ids);
+            heap = self.t.sums.unpack(state, &mut ids);
         }
         let mut children: Vec<(u32, Child)> = Vec::new();
         let mut moves = std::mem::replace(&mut self.moves, Moves::new(false));

@@ -13,6 +13,8 @@ pub struct Cram {
     frame: Frame,
     start: u128,
     keying: Keying,
+    /// Whether shapes the mirror strategy wins are valued 0 unsearched.
+    mirror: bool,
 }
 
 impl Cram {
@@ -44,6 +46,7 @@ impl Cram {
             frame,
             start,
             keying: Keying::default(),
+            mirror: true,
         })
     }
 
@@ -52,6 +55,47 @@ impl Cram {
     pub fn with_keying(mut self, keying: Keying) -> Cram {
         self.keying = keying;
         self
+    }
+
+    /// These rules with every shape searched, none valued by
+    /// [`Cram::mirror_wins`] (to check that theorem and to measure what
+    /// it buys).
+    pub fn without_mirror(mut self) -> Cram {
+        self.mirror = false;
+        self
+    }
+
+    /// Whether the second player wins on the free cells `s` of `frame` by
+    /// answering each domino with its image under the half turn about the
+    /// centre of the cells' bounding box: true when the cells are their
+    /// own image and no free cell, and no domino of two free cells, is its
+    /// own image. Then the image of a move is free (it was before the
+    /// move, by the symmetry) and apart from the move (a domino that met
+    /// its image would be its own image), and the position after the
+    /// answer is symmetric again, so the second player always has a move:
+    /// `s` is a P-position, of value 0 (the symmetry strategy known for
+    /// the empty boards with both sides even, applied to every shape the
+    /// search meets). A shape that a reflection
+    /// maps onto itself instead is never connected (the axis would be
+    /// free of cells, or crossed by a domino that is its own image).
+    pub fn mirror_wins(frame: &Frame, s: u128) -> bool {
+        let (h, w, b) = frame.cropped(s);
+        let n = h * w;
+        // The half turn takes bit i of the box to bit n − 1 − i.
+        if n == 0 || b.reverse_bits() >> (128 - n) != b {
+            return n == 0;
+        }
+        let free = |r: u32, c: u32| b >> (r * w + c) & 1 == 1;
+        let (r, c) = (h / 2, w / 2);
+        match (h % 2, w % 2) {
+            // The centre cell is its own image.
+            (1, 1) => !free(r, c),
+            // So is the domino across the centre, side by side …
+            (1, 0) => !(free(r, c - 1) && free(r, c)),
+            // … or one above the other.
+            (0, 1) => !(free(r - 1, c) && free(r, c)),
+            _ => true,
+        }
     }
 
     /// The board.
@@ -195,10 +239,63 @@ impl Splitting<u128> for Cram {
         }
     }
 
+    fn known_value(&self, key: &Key) -> Option<u32> {
+        if !self.mirror {
+            return None;
+        }
+        let (f, s) = Frame::from_key(key)?;
+        Cram::mirror_wins(&f, s).then_some(0)
+    }
+
+    fn known_by(&self) -> &'static str {
+        "the mirror strategy"
+    }
+
     fn size(&self, key: &Key) -> u32 {
         // The cells' bits follow the box's two bytes (see `Frame::key`).
         key.as_bytes()
             .get(2..)
             .map_or(0, |b| b.iter().map(|x| x.count_ones()).sum())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mirror(picture: &str) -> bool {
+        let (f, s) = parse_picture(picture).unwrap();
+        Cram::mirror_wins(&f, s)
+    }
+
+    #[test]
+    fn the_mirror_needs_a_half_turn_symmetry_and_a_blocked_centre() {
+        // Even by even, and any shape its half turn keeps, in any frame.
+        assert!(mirror("..../...."));
+        assert!(mirror("#####/#..##/#.#.#/##..#"));
+        // Odd by odd: the centre cell must be taken.
+        assert!(!mirror(".../.../..."));
+        assert!(mirror(".../.#./..."));
+        // Odd by even: no free domino across the centre, in either
+        // orientation.
+        assert!(!mirror("..../..../...."));
+        assert!(mirror("..../.##./...."));
+        assert!(!mirror("..../.#../...."));
+        assert!(!mirror("../../.."));
+        assert!(!mirror("...../...../...../....."));
+        assert!(mirror("...../..#../..#../....."));
+        // Not symmetric under the half turn (a mirror image is not enough).
+        assert!(!mirror("..#/.#./..#"));
+        assert!(!mirror("../.#"));
+        assert!(!mirror(".#./..."));
+        // A lone cell: its own image.
+        assert!(!mirror("."));
+    }
+
+    #[test]
+    fn cropping_finds_the_bounding_box() {
+        let (f, s) = parse_picture("#####/##..#/##.##/#####").unwrap();
+        assert_eq!(f.cropped(s), (2, 2, 0b0111));
+        assert_eq!(f.cropped(0), (0, 0, 0));
     }
 }

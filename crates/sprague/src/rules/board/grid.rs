@@ -153,6 +153,23 @@ impl Frame {
         (s & shr(s, 1) & self.not_last, s & shr(s, self.cols))
     }
 
+    /// The cells `s` cropped to their bounding box: its rows, its columns,
+    /// and the cells row-major in it (bit `r * w + c`); `(0, 0, 0)` for no
+    /// cell.
+    pub fn cropped(&self, s: u128) -> (u32, u32, u128) {
+        if s == 0 {
+            return (0, 0, 0);
+        }
+        let cols = self.cols;
+        let (r0, r1) = (s.trailing_zeros() / cols, (127 - s.leading_zeros()) / cols);
+        let h = r1 - r0 + 1;
+        let row = |i: u32| shr(s, (r0 + i) * cols) & low(cols);
+        let union = (0..h).fold(0u128, |u, i| u | row(i));
+        let c0 = union.trailing_zeros();
+        let w = 128 - union.leading_zeros() - c0;
+        (h, w, pack((0..h).map(|i| row(i) >> c0), w))
+    }
+
     /// Whether a domino fits in `s`.
     pub fn has_domino(&self, s: u128) -> bool {
         let (h, v) = self.dominoes(s);

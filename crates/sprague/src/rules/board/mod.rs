@@ -149,6 +149,20 @@ pub trait Splitting<P>: Send + Sync {
     /// The number of cells or vertices of the component `key` (a bound on
     /// the moves left in it, for the search's depth).
     fn size(&self, key: &Key) -> u32;
+
+    /// The value of the component `key` when a theorem gives it without a
+    /// search (Cram: 0 for a shape the second player wins by mirroring,
+    /// [`Cram::mirror_wins`]), else `None`. Solvers ask it of a shape
+    /// before searching it, in normal play only.
+    fn known_value(&self, _key: &Key) -> Option<u32> {
+        None
+    }
+
+    /// What [`Splitting::known_value`] rests on, in a few words for a
+    /// report ("the mirror strategy").
+    fn known_by(&self) -> &'static str {
+        "a theorem"
+    }
 }
 
 /// How a position of a board or graph game looks.

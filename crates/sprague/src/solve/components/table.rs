@@ -189,11 +189,6 @@ impl Shapes {
         }
     }
 
-    /// Whether `key` is present.
-    pub(super) fn contains(&self, key: &Key) -> bool {
-        self.get(key).is_some()
-    }
-
     /// Records the value of `key` (over any value it had).
     pub(super) fn insert(&mut self, key: Key, value: u32) {
         let Some(code) = pack(key.as_bytes()) else {

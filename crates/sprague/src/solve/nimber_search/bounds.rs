@@ -13,11 +13,11 @@ impl<P> NimberSearch<'_, P> {
         progress::report(
             Task::Components {
                 shapes: self.memo.len() as u64,
-                sums: self.settled.len() as u64,
+                sums: self.t.settled.len() as u64,
                 bytes: bytes as u64,
                 forgotten: self.forgotten,
             },
-            (self.memo.len() + self.settled.len()) as u64,
+            (self.memo.len() + self.t.settled.len()) as u64,
             Some(self.limits.max_states),
         );
     }
@@ -32,11 +32,7 @@ impl<P> NimberSearch<'_, P> {
                 return r;
             }
             debug_assert!(r.is_err(), "a search that started again ended with its answer");
-            self.ids = Default::default();
-            self.value = Vec::new();
-            self.cells = Vec::new();
-            self.sums = Default::default();
-            self.settled = Default::default();
+            self.t = Default::default();
         }
     }
 
@@ -69,14 +65,14 @@ impl<P> NimberSearch<'_, P> {
     /// numbers are kept.
     pub(super) fn check_bounds(&mut self) -> Result<()> {
         let max = self.limits.max_states;
-        if (self.memo.len() + self.settled.len()) as u64 >= max {
-            if self.settled.len() as u64 >= max / 2 {
+        if (self.memo.len() + self.t.settled.len()) as u64 >= max {
+            if self.t.settled.len() as u64 >= max / 2 {
                 self.sweeps += 1;
                 if self.memo.len() > self.valued_at_restart {
                     self.valued_at_restart = self.memo.len();
-                    self.forgotten += self.settled.len() as u64;
+                    self.forgotten += self.t.settled.len() as u64;
                     self.restarts += 1;
-                    self.peak_components = self.peak_components.max(self.ids.len());
+                    self.peak_components = self.peak_components.max(self.t.ids.len());
                     self.restart = true;
                     return Err(Error::Internal(
                         "the outcome search started again and its question was not asked again".into(),
@@ -85,7 +81,7 @@ impl<P> NimberSearch<'_, P> {
                 // Frees at least a quarter of the bound: P-positions are
                 // kept only if they are at most a quarter.
                 let keep = usize::try_from(max / 4).unwrap_or(usize::MAX);
-                self.forgotten += self.settled.forget(keep) as u64;
+                self.forgotten += self.t.settled.forget(keep) as u64;
             } else {
                 let swept = match self.sweeps {
                     0 => String::new(),
@@ -105,7 +101,7 @@ impl<P> NimberSearch<'_, P> {
                         "the outcome search of large components ({}: {} shapes valued, {} sums settled{swept})",
                         self.rules.family(),
                         self.memo.len(),
-                        self.settled.len()
+                        self.t.settled.len()
                     ),
                     limit: max,
                 });
@@ -118,12 +114,12 @@ impl<P> NimberSearch<'_, P> {
             });
         }
         // The tables as they are, and the settled states' next doubling.
-        let bytes = self.memo.bytes() + self.table_bytes() + self.settled.bytes();
+        let bytes = self.memo.bytes() + self.table_bytes() + self.t.settled.bytes();
         self.limits.check_memory(bytes as u64, || {
             format!(
                 "the outcome search of large components ({}: {} states settled)",
                 self.rules.family(),
-                self.settled.len()
+                self.t.settled.len()
             )
         })?;
         self.limits.check_stop()
