@@ -6,10 +6,11 @@ use super::oracle::{key, Known};
 use super::view::{shape, Shape};
 use super::window::{self, window, MAX_LISTED};
 use super::{typed, Config, Listed, Rating, Standing, Verdict};
+use crate::query::strategy::{by_theorem, ByTheorem};
 use crate::query::{answer, Query};
 use crate::rules::{Convention, GameVisitor, Moves, Ruleset};
 use crate::solve::retrograde::Solved;
-use crate::solve::Play;
+use crate::solve::{Limits, Play};
 use crate::{Outcome, Result};
 
 /// Moves of a component too large to list: how many of its first moves
@@ -27,6 +28,17 @@ pub(super) struct Here {
     pub(super) best: Option<usize>,
     pub(super) note: Option<String>,
     pub(super) shapes: Vec<Shape>,
+}
+
+/// The search's bound when a theorem already gives the computer a winning
+/// move: about a second, after which the theorem's moves are played and
+/// the others left unrated.
+fn strategy_search() -> Limits {
+    Limits {
+        max_states: 300_000,
+        max_work: 5_000_000,
+        ..Limits::default()
+    }
 }
 
 /// The analysis of one position, run with the concrete rules.
@@ -169,9 +181,21 @@ impl GameVisitor for Analyse<'_> {
                 *r = self.known.get(key(rules, after)).map(rating_of);
             }
         } else {
+            // Where a theorem gives a winning move (Cram's mirror reply),
+            // the search for the rest gets a bound a player will wait for.
+            let theorem = match (play, rules.splitting()) {
+                (Play::Normal, Some(split)) => by_theorem(rules, split, &sum)?,
+                _ => None,
+            };
+            let by_strategy = matches!(theorem, Some(ByTheorem::Wins(_)));
+            let limits = if by_strategy {
+                self.config.limits.within(&strategy_search())
+            } else {
+                self.config.limits.clone()
+            };
             let query = Query {
                 play,
-                limits: self.config.limits.clone(),
+                limits,
                 max_moves: WINDOW,
                 // The graph of sums was just found too large.
                 remoteness: false,
@@ -205,7 +229,10 @@ impl GameVisitor for Analyse<'_> {
                     ratings.push(None);
                 }
             }
-            let all_good_listed = a.moves_total == a.moves.len() as u64;
+            // The search gave up and the theorem's moves are the answer:
+            // other moves may win too.
+            let partial = by_strategy && a.grundy.is_none();
+            let all_good_listed = !partial && a.moves_total == a.moves.len() as u64;
             for (r, (_, _, after)) in ratings.iter_mut().zip(&listed) {
                 let k = key(rules, after);
                 *r = match good.iter().find(|(g, _)| *g == k) {
@@ -222,7 +249,12 @@ impl GameVisitor for Analyse<'_> {
                     None => None,
                 };
             }
-            if !here.complete {
+            if partial {
+                here.note = Some(format!(
+                    "{}: the moves rated win are the strategy's replies; the others are not rated (the search for them stopped at its bound)",
+                    a.method
+                ));
+            } else if !here.complete {
                 here.note = Some(if a.outcome == Outcome::P {
                     "too many moves to list: a window of them is shown, and none of them wins".into()
                 } else {

@@ -22,6 +22,7 @@ mod graph;
 mod loopy;
 mod normal;
 mod quotient;
+pub(crate) mod strategy;
 mod tame;
 
 use crate::pattern::{HeapLimits, Proof};

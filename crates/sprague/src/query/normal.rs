@@ -237,8 +237,113 @@ pub(super) fn normal_answer<R: Ruleset>(
 
 /// Normal play of a game on a board or graph: each component's value from
 /// the component solver on the family's shared memo
-/// ([`crate::solve::ComponentSolver`]).
+/// ([`crate::solve::ComponentSolver`]). A sum the rules' theorems value 0
+/// is answered without a search; when the search reaches a bound and the
+/// theorems give winning moves, the answer is those moves, without the
+/// Grundy value.
 fn split_answer<R: Ruleset>(
+    rules: &R,
+    split: &dyn crate::rules::board::Splitting<R::Position>,
+    sum: &[R::Position],
+    query: &Query,
+) -> Result<Answer<R::Position>> {
+    use super::strategy::{by_theorem, ByTheorem};
+    let theorem = by_theorem(rules, split, sum)?;
+    let mut answer = match theorem {
+        Some(ByTheorem::Zero) => zero_by_theorem(split, sum),
+        _ => match searched_answer(rules, split, sum, query) {
+            Err(e) if e.kind() == crate::ErrorKind::Bound => match theorem {
+                Some(ByTheorem::Wins(wins)) => wins_by_theorem(split, sum, wins, &e),
+                _ => return Err(e),
+            },
+            r => r?,
+        },
+    };
+    if query.remoteness {
+        add_remoteness(rules, sum, query, &mut answer);
+    }
+    Ok(answer)
+}
+
+/// The answer of a sum the theorems of `split` value 0.
+fn zero_by_theorem<P>(split: &dyn crate::rules::board::Splitting<P>, sum: &[P]) -> Answer<P> {
+    let mut keys = Vec::new();
+    let components = sum
+        .iter()
+        .map(|p| {
+            keys.clear();
+            split.keys(p, &mut keys);
+            ComponentValue {
+                grundy: split.known_sum(&keys).map(|v| Nimber(v as u64)),
+                generalized: None,
+            }
+        })
+        .collect();
+    Answer {
+        play: Play::Normal,
+        components,
+        grundy: Some(Nimber::ZERO),
+        generalized: None,
+        outcome: Outcome::P,
+        remoteness: None,
+        moves_total: 0,
+        moves: Vec::new(),
+        method: format!(
+            "no search: by {} ({}), equal components cancel in pairs and each other one is 0",
+            split.known_by(),
+            split.family()
+        ),
+        pattern: None,
+        probability: None,
+        notes: Vec::new(),
+    }
+}
+
+/// The answer from the winning moves the theorems of `split` give, when
+/// the search for the Grundy value reached the bound `e`.
+fn wins_by_theorem<P>(
+    split: &dyn crate::rules::board::Splitting<P>,
+    sum: &[P],
+    wins: Vec<WinningMove<P>>,
+    e: &Error,
+) -> Answer<P> {
+    Answer {
+        play: Play::Normal,
+        components: sum
+            .iter()
+            .map(|_| ComponentValue {
+                grundy: None,
+                generalized: None,
+            })
+            .collect(),
+        grundy: None,
+        generalized: None,
+        outcome: Outcome::N,
+        remoteness: None,
+        moves_total: wins.len() as u64,
+        moves: wins
+            .into_iter()
+            .map(|m| RatedMove {
+                play: m,
+                leaves: Outcome::P,
+                remoteness: None,
+            })
+            .collect(),
+        method: format!(
+            "winning moves by {} ({}): each leaves components that cancel in pairs or are 0",
+            split.known_by(),
+            split.family()
+        ),
+        pattern: None,
+        probability: None,
+        notes: vec![format!(
+            "Grundy value not computed, and other winning moves may exist: the search stopped ({e})"
+        )],
+    }
+}
+
+/// The values of `sum`'s components by search, and every winning move.
+fn searched_answer<R: Ruleset>(
     rules: &R,
     split: &dyn crate::rules::board::Splitting<R::Position>,
     sum: &[R::Position],
@@ -251,7 +356,7 @@ fn split_answer<R: Ruleset>(
     let (values, wins, settled) =
         values_and_winning_moves(rules, split, &mut memo, sum, query.limits.clone())?;
     let grundy: Nimber = values.iter().copied().sum();
-    let mut answer = Answer {
+    Ok(Answer {
         play: Play::Normal,
         components: values
             .iter()
@@ -287,10 +392,5 @@ fn split_answer<R: Ruleset>(
         pattern: None,
         probability: None,
         notes: Vec::new(),
-    };
-    drop(memo);
-    if query.remoteness {
-        add_remoteness(rules, sum, query, &mut answer);
-    }
-    Ok(answer)
+    })
 }

@@ -147,6 +147,44 @@ proptest! {
         let mut memo = ComponentMemo::new(&cram.family());
         let mut s = sprague::solve::NimberSearch::new(&cram, &mut memo, Limits::default(), 4).unwrap();
         prop_assert_eq!(s.grundy(&p).unwrap(), Nimber(want), "{}", pic);
+        // The query, which tries the theorem on the whole board first
+        // (pieces that are images of each other cancel).
+        let a = answer(&cram, &[p], &Query::default()).unwrap();
+        prop_assert_eq!(a.grundy, Some(Nimber(want)), "{}", pic);
+    }
+
+    #[test]
+    fn cram_mirror_replies_win(rows in 1usize..5, cols in 1usize..6, cells in any::<u32>(), pick in any::<prop::sample::Index>()) {
+        // A symmetric board after one domino: the search is starved (one
+        // state, one step), so beyond the small components the answer is
+        // the mirror strategy's, or the bound.
+        let n = rows * cols;
+        let image = (0..n).filter(|&i| cells >> i & 1 == 1).fold(0u32, |a, i| a | 1 << (n - 1 - i));
+        let sym = (cells | image) & ((1u64 << n) - 1) as u32;
+        let cram = Cram::parse("cram", &picture(rows, cols, sym)).unwrap();
+        let mut moves = Moves::new(true);
+        cram.moves(&cram.start().unwrap(), &mut moves).unwrap();
+        prop_assume!(!moves.is_empty());
+        let p = union(moves.parts(pick.index(moves.len())));
+        let want = plain(&cram, &p, &union);
+        let starved = Query {
+            limits: Limits { max_states: 1, max_work: 1, ..Limits::default() },
+            remoteness: false,
+            ..Query::default()
+        };
+        match answer(&cram, &[p], &starved) {
+            Ok(a) if a.grundy.is_some() => prop_assert_eq!(a.grundy, Some(Nimber(want))),
+            Ok(a) => {
+                prop_assert_eq!(a.grundy, None);
+                prop_assert!(want != 0);
+                prop_assert_eq!(a.outcome, Outcome::N);
+                prop_assert!(!a.moves.is_empty());
+                for m in &a.moves {
+                    prop_assert_eq!(plain(&cram, &union(&m.play.parts), &union), 0, "{}", m.play.label);
+                }
+            }
+            Err(e) => prop_assert_eq!(e.kind(), sprague::ErrorKind::Bound),
+        }
     }
 
     #[test]

@@ -163,6 +163,23 @@ pub trait Splitting<P>: Send + Sync {
     fn known_by(&self) -> &'static str {
         "a theorem"
     }
+
+    /// The value of the sum of the components `keys` from theorems alone,
+    /// with no search: equal components cancel in pairs (G + G = 0, so
+    /// with full symmetry a shape and its mirror image cancel) and each
+    /// one left must have a [`Splitting::known_value`]; `None` when one
+    /// has not.
+    fn known_sum(&self, keys: &[Key]) -> Option<u32> {
+        let mut sorted: Vec<&Key> = keys.iter().collect();
+        sorted.sort_unstable();
+        let mut total = 0;
+        for run in sorted.chunk_by(|a, b| a == b) {
+            if run.len() % 2 == 1 {
+                total ^= self.known_value(run[0])?;
+            }
+        }
+        Some(total)
+    }
 }
 
 /// How a position of a board or graph game looks.
