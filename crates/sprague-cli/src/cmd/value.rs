@@ -95,7 +95,12 @@ fn render_text(r: &ValueReport, out: &mut dyn Write) -> std::io::Result<()> {
             let parts: Vec<String> = r
                 .components
                 .iter()
-                .map(|c| format!("{}", Nimber(c.grundy.unwrap_or(0))))
+                // A component whose value a theorem made unnecessary
+                // (equal components cancel) was not valued.
+                .map(|c| {
+                    c.grundy
+                        .map_or_else(|| "?".to_string(), |g| format!("{}", Nimber(g)))
+                })
                 .collect();
             writeln!(
                 out,

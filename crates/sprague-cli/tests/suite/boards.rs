@@ -91,13 +91,13 @@ fn the_memo_file_keeps_the_solved_shapes() {
     let dir = tempfile_dir();
     let memo = dir.join("cram.db");
     let m = memo.to_str().unwrap();
-    let first = json(&["value", "cram:4x4", "--memo", m, "--json"]);
+    let first = json(&["value", "cram:4x5", "--memo", m, "--json"]);
     assert!(memo.exists());
-    let again = json(&["value", "cram:4x4", "--memo", m, "--json"]);
+    let again = json(&["value", "cram:4x5", "--memo", m, "--json"]);
     assert_eq!(first["grundy"], again["grundy"]);
     assert!(again["method"].as_str().unwrap().contains(", 0 new,"), "{again}");
     std::fs::write(&memo, b"not a memo").unwrap();
-    let (code, _, err) = run(&["value", "cram:4x4", "--memo", m]);
+    let (code, _, err) = run(&["value", "cram:4x5", "--memo", m]);
     assert_eq!(code, 2);
     assert!(err.contains("not a component memo"), "{err}");
     let _ = std::fs::remove_dir_all(dir);

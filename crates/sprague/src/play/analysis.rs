@@ -6,7 +6,7 @@ use super::oracle::{key, Known};
 use super::view::{shape, Shape};
 use super::window::{self, window, MAX_LISTED};
 use super::{typed, Config, Listed, Rating, Standing, Verdict};
-use crate::query::strategy::{by_theorem, ByTheorem};
+use crate::query::strategy::wins_by_theorem;
 use crate::query::{answer, Query};
 use crate::rules::{Convention, GameVisitor, Moves, Ruleset};
 use crate::solve::retrograde::Solved;
@@ -183,11 +183,10 @@ impl GameVisitor for Analyse<'_> {
         } else {
             // Where a theorem gives a winning move (Cram's mirror reply),
             // the search for the rest gets a bound a player will wait for.
-            let theorem = match (play, rules.splitting()) {
-                (Play::Normal, Some(split)) => by_theorem(rules, split, &sum)?,
-                _ => None,
+            let by_strategy = match (play, rules.splitting()) {
+                (Play::Normal, Some(split)) => !wins_by_theorem(rules, split, &sum)?.is_empty(),
+                _ => false,
             };
-            let by_strategy = matches!(theorem, Some(ByTheorem::Wins(_)));
             let limits = if by_strategy {
                 self.config.limits.within(&strategy_search())
             } else {

@@ -247,17 +247,20 @@ fn split_answer<R: Ruleset>(
     sum: &[R::Position],
     query: &Query,
 ) -> Result<Answer<R::Position>> {
-    use super::strategy::{by_theorem, ByTheorem};
-    let theorem = by_theorem(rules, split, sum)?;
-    let mut answer = match theorem {
-        Some(ByTheorem::Zero) => zero_by_theorem(split, sum),
-        _ => match searched_answer(rules, split, sum, query) {
-            Err(e) if e.kind() == crate::ErrorKind::Bound => match theorem {
-                Some(ByTheorem::Wins(wins)) => wins_by_theorem(split, sum, wins, &e),
-                _ => return Err(e),
-            },
+    use super::strategy::{wins_by_theorem, zero_by_theorem};
+    let mut answer = if zero_by_theorem(split, sum) {
+        zero_answer(split, sum)
+    } else {
+        match searched_answer(rules, split, sum, query) {
+            Err(e) if e.kind() == crate::ErrorKind::Bound => {
+                let wins = wins_by_theorem(rules, split, sum)?;
+                if wins.is_empty() {
+                    return Err(e);
+                }
+                wins_answer(split, sum, wins, &e)
+            }
             r => r?,
-        },
+        }
     };
     if query.remoteness {
         add_remoteness(rules, sum, query, &mut answer);
@@ -266,7 +269,7 @@ fn split_answer<R: Ruleset>(
 }
 
 /// The answer of a sum the theorems of `split` value 0.
-fn zero_by_theorem<P>(split: &dyn crate::rules::board::Splitting<P>, sum: &[P]) -> Answer<P> {
+fn zero_answer<P>(split: &dyn crate::rules::board::Splitting<P>, sum: &[P]) -> Answer<P> {
     let mut keys = Vec::new();
     let components = sum
         .iter()
@@ -279,6 +282,13 @@ fn zero_by_theorem<P>(split: &dyn crate::rules::board::Splitting<P>, sum: &[P]) 
             }
         })
         .collect();
+    // Whether any component was left after the pairs cancelled.
+    keys.clear();
+    for p in sum {
+        split.keys(p, &mut keys);
+    }
+    keys.sort_unstable();
+    let theorem = keys.chunk_by(|a, b| a == b).any(|run| run.len() % 2 == 1);
     Answer {
         play: Play::Normal,
         components,
@@ -288,11 +298,18 @@ fn zero_by_theorem<P>(split: &dyn crate::rules::board::Splitting<P>, sum: &[P]) 
         remoteness: None,
         moves_total: 0,
         moves: Vec::new(),
-        method: format!(
-            "no search: by {} ({}), equal components cancel in pairs and each other one is 0",
-            split.known_by(),
-            split.family()
-        ),
+        method: if theorem {
+            format!(
+                "no search: by {} ({}), equal components cancel in pairs and each other one is 0",
+                split.known_by(),
+                split.family()
+            )
+        } else {
+            format!(
+                "no search ({}): the components are equal in pairs, which cancel (G + G = 0)",
+                split.family()
+            )
+        },
         pattern: None,
         probability: None,
         notes: Vec::new(),
@@ -300,8 +317,9 @@ fn zero_by_theorem<P>(split: &dyn crate::rules::board::Splitting<P>, sum: &[P]) 
 }
 
 /// The answer from the winning moves the theorems of `split` give, when
-/// the search for the Grundy value reached the bound `e`.
-fn wins_by_theorem<P>(
+/// the search for the Grundy value reached the bound `e`. Its
+/// `moves_total` counts those moves only; the note says so.
+fn wins_answer<P>(
     split: &dyn crate::rules::board::Splitting<P>,
     sum: &[P],
     wins: Vec<WinningMove<P>>,

@@ -9,33 +9,28 @@ use crate::rules::{Moves, Ruleset, Splitting};
 use crate::solve::WinningMove;
 use crate::Result;
 
-/// What the theorems alone say of a sum.
-#[derive(Debug)]
-pub(crate) enum ByTheorem<P> {
-    /// The sum is 0: a P-position.
-    Zero,
-    /// These moves leave a sum of value 0 (there may be other winning
-    /// moves that only a search finds).
-    Wins(Vec<WinningMove<P>>),
-}
-
-/// What the theorems of `split` say of `sum` (normal play), if anything.
-///
-/// # Errors
-/// The rules' errors in listing moves.
-pub(crate) fn by_theorem<R: Ruleset>(
-    rules: &R,
-    split: &dyn Splitting<R::Position>,
-    sum: &[R::Position],
-) -> Result<Option<ByTheorem<R::Position>>> {
+/// Whether the theorems of `split` value the sum 0 (normal play). A sum
+/// with no component that has a move is left to the search.
+pub(crate) fn zero_by_theorem<P>(split: &dyn Splitting<P>, sum: &[P]) -> bool {
     let mut keys = Vec::new();
     for p in sum {
         split.keys(p, &mut keys);
     }
-    if split.known_sum(&keys) == Some(0) {
-        return Ok(Some(ByTheorem::Zero));
-    }
+    !keys.is_empty() && split.known_sum(&keys) == Some(0)
+}
+
+/// The moves of `sum` that leave a sum the theorems of `split` value 0
+/// (normal play); other moves may win too.
+///
+/// # Errors
+/// The rules' errors in listing moves (a stop among them).
+pub(crate) fn wins_by_theorem<R: Ruleset>(
+    rules: &R,
+    split: &dyn Splitting<R::Position>,
+    sum: &[R::Position],
+) -> Result<Vec<WinningMove<R::Position>>> {
     let mut wins = Vec::new();
+    let mut keys = Vec::new();
     let mut moves = Moves::new(true);
     for (i, p) in sum.iter().enumerate() {
         let mut others = Vec::new();
@@ -58,5 +53,5 @@ pub(crate) fn by_theorem<R: Ruleset>(
             }
         }
     }
-    Ok((!wins.is_empty()).then_some(ByTheorem::Wins(wins)))
+    Ok(wins)
 }

@@ -213,7 +213,9 @@ impl Ruleset for Cram {
 
 impl Splitting<u128> for Cram {
     fn family(&self) -> String {
-        format!("cram {}", self.keying.name())
+        // Without the theorem the memo must not be shared with it.
+        let mirror = if self.mirror { "" } else { " no-mirror" };
+        format!("cram {}{mirror}", self.keying.name())
     }
 
     fn keys(&self, p: &u128, out: &mut Vec<Key>) {
