@@ -477,36 +477,6 @@ mod tests {
     }
 
     #[test]
-    fn the_computer_mirrors_on_boards_too_large_to_search() {
-        // Cram 6×8: after any first move the computer answers with its
-        // image under the half turn, a winning move found by the theorem
-        // (the search for the others stops at its bound, small here).
-        let config = Config {
-            limits: Limits {
-                max_states: 20_000,
-                max_work: 200_000,
-                ..Limits::default()
-            },
-            ..Config::default()
-        };
-        for first in [0, 9, 40] {
-            let mut s = session("cram:6x8", &["start"], config.clone());
-            assert_eq!(s.standing().unwrap().outcome, Outcome::P);
-            s.play(first).unwrap();
-            assert_eq!(s.standing().unwrap().outcome, Outcome::N);
-            let reply = s.best_move().unwrap();
-            assert_eq!(s.moves()[reply].rating.unwrap().verdict, Verdict::Win);
-            assert!(s.note().unwrap().contains("mirror strategy"), "{:?}", s.note());
-            s.computer_move().unwrap();
-            assert_eq!(s.standing().unwrap().outcome, Outcome::P, "{:?}", s.position());
-            assert!(s
-                .moves()
-                .iter()
-                .all(|m| m.rating.unwrap().verdict == Verdict::Loss));
-        }
-    }
-
-    #[test]
     fn perfect_play_lasts_the_remoteness() {
         for (spec, sum, play) in [
             ("kayles", vec!["4", "5"], Play::Normal),

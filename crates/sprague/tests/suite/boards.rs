@@ -524,3 +524,35 @@ fn three_row_chomp_p_positions_agree_with_the_search() {
     assert!((0..=14).all(|b| f[b][0] == Some(b as u32 + 1)));
     assert_eq!(f[1][1], Some(3));
 }
+
+#[test]
+fn the_computer_mirrors_on_boards_too_large_to_search() {
+    use sprague::play::{Config, Session, Verdict};
+    // Cram 6×8: after any first move the computer answers with a winning
+    // move the theorem finds (its image under the half turn), the search
+    // for the others stopping at its bound (small here).
+    let config = Config {
+        limits: Limits {
+            max_states: 20_000,
+            max_work: 200_000,
+            ..Limits::default()
+        },
+        ..Config::default()
+    };
+    for first in [0, 9, 40] {
+        let game = "cram:6x8".parse().unwrap();
+        let mut s = Session::new(game, &["start".to_string()], config.clone()).unwrap();
+        assert_eq!(s.standing().unwrap().outcome, Outcome::P);
+        s.play(first).unwrap();
+        assert_eq!(s.standing().unwrap().outcome, Outcome::N);
+        let reply = s.best_move().unwrap();
+        assert_eq!(s.moves()[reply].rating.unwrap().verdict, Verdict::Win);
+        assert!(s.note().unwrap().contains("mirror strategy"), "{:?}", s.note());
+        s.computer_move().unwrap();
+        assert_eq!(s.standing().unwrap().outcome, Outcome::P, "{:?}", s.position());
+        assert!(s
+            .moves()
+            .iter()
+            .all(|m| m.rating.unwrap().verdict == Verdict::Loss));
+    }
+}
