@@ -79,7 +79,12 @@ async fn table_line_and_grid() {
 /// (the dense table alone would need more than 10^11 steps).
 #[tokio::test]
 async fn long_tables_reach_the_cli_s_range() {
-    let app = app();
+    // What is checked is the reach, not the deadline: a debug build on a
+    // loaded machine may take longer than the default 20 s.
+    let app = sprague_web::router(sprague_web::Config {
+        timeout: std::time::Duration::from_secs(300),
+        ..sprague_web::Config::default()
+    });
     let (status, body) = post(
         &app,
         "/api/table",

@@ -81,6 +81,17 @@ pub struct RatedMove<P> {
     pub remoteness: Option<u32>,
 }
 
+impl<P> RatedMove<P> {
+    /// The winning move `m`: it leaves a P-position, remoteness unknown.
+    pub(crate) fn winning(m: WinningMove<P>) -> Self {
+        RatedMove {
+            play: m,
+            leaves: Outcome::P,
+            remoteness: None,
+        }
+    }
+}
+
 /// One component's value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComponentValue {

@@ -4,7 +4,7 @@
 use super::graph::add_remoteness;
 use super::{heap_pattern, Answer, ComponentValue, Query, RatedMove};
 use crate::pattern::{splits, Proof};
-use crate::rules::{octal_move_label, Convention, HeapMoves, Ruleset};
+use crate::rules::{octal_move_label, Convention, HeapMoves, Key, Ruleset};
 use crate::solve::engine::{Engine, SeqGame, Status};
 use crate::solve::{Limits, Play, Solver, WinningMove};
 use crate::{Error, Nimber, Outcome, Result};
@@ -185,13 +185,8 @@ pub(super) fn normal_answer<R: Ruleset>(
         });
     }
     let outcome = solver.outcome(sum)?;
-    let rate = |m| RatedMove {
-        play: m,
-        leaves: Outcome::P,
-        remoteness: None,
-    };
     let (winning, counted) = match solver.winning_moves(sum) {
-        Ok(m) => (m.into_iter().map(rate).collect::<Vec<_>>(), None),
+        Ok(m) => (m.into_iter().map(RatedMove::winning).collect::<Vec<_>>(), None),
         Err(Error::LimitExceeded { .. } | Error::WorkExceeded { .. }) if pattern.is_some() => {
             let values: Option<Vec<Nimber>> = components.iter().map(|c| c.grundy).collect();
             let proof = pattern.as_ref().expect("a pattern");
@@ -268,52 +263,69 @@ fn split_answer<R: Ruleset>(
     Ok(answer)
 }
 
+/// A normal-play answer of a board or graph sum: each component's value
+/// where known, the sum's, and winning moves that each leave a P-position.
+fn board_answer<P>(
+    components: impl Iterator<Item = Option<Nimber>>,
+    grundy: Option<Nimber>,
+    outcome: Outcome,
+    wins: Vec<WinningMove<P>>,
+    method: String,
+    notes: Vec<String>,
+) -> Answer<P> {
+    Answer {
+        play: Play::Normal,
+        components: components
+            .map(|grundy| ComponentValue {
+                grundy,
+                generalized: None,
+            })
+            .collect(),
+        grundy,
+        generalized: None,
+        outcome,
+        remoteness: None,
+        moves_total: wins.len() as u64,
+        moves: wins.into_iter().map(RatedMove::winning).collect(),
+        method,
+        pattern: None,
+        probability: None,
+        notes,
+    }
+}
+
 /// The answer of a sum the theorems of `split` value 0.
 fn zero_answer<P>(split: &dyn crate::rules::board::Splitting<P>, sum: &[P]) -> Answer<P> {
-    let mut keys = Vec::new();
-    let components = sum
+    let keys: Vec<Vec<Key>> = sum
         .iter()
         .map(|p| {
-            keys.clear();
-            split.keys(p, &mut keys);
-            ComponentValue {
-                grundy: split.known_sum(&keys).map(|v| Nimber(v as u64)),
-                generalized: None,
-            }
+            let mut k = Vec::new();
+            split.keys(p, &mut k);
+            k
         })
         .collect();
     // Whether any component was left after the pairs cancelled.
-    keys.clear();
-    for p in sum {
-        split.keys(p, &mut keys);
-    }
-    keys.sort_unstable();
-    let theorem = keys.chunk_by(|a, b| a == b).any(|run| run.len() % 2 == 1);
-    Answer {
-        play: Play::Normal,
+    let method = if !crate::rules::board::unpaired(keys.iter().flatten()).is_empty() {
+        format!(
+            "no search: by {} ({}), equal components cancel in pairs and each other one is 0",
+            split.known_by(),
+            split.family()
+        )
+    } else {
+        format!(
+            "no search ({}): the components are equal in pairs, which cancel (G + G = 0)",
+            split.family()
+        )
+    };
+    let components = keys.iter().map(|k| split.known_sum(k).map(|v| Nimber(v as u64)));
+    board_answer(
         components,
-        grundy: Some(Nimber::ZERO),
-        generalized: None,
-        outcome: Outcome::P,
-        remoteness: None,
-        moves_total: 0,
-        moves: Vec::new(),
-        method: if theorem {
-            format!(
-                "no search: by {} ({}), equal components cancel in pairs and each other one is 0",
-                split.known_by(),
-                split.family()
-            )
-        } else {
-            format!(
-                "no search ({}): the components are equal in pairs, which cancel (G + G = 0)",
-                split.family()
-            )
-        },
-        pattern: None,
-        probability: None,
-        notes: Vec::new(),
-    }
+        Some(Nimber::ZERO),
+        Outcome::P,
+        Vec::new(),
+        method,
+        Vec::new(),
+    )
 }
 
 /// The answer from the winning moves the theorems of `split` give, when
@@ -325,39 +337,21 @@ fn wins_answer<P>(
     wins: Vec<WinningMove<P>>,
     e: &Error,
 ) -> Answer<P> {
-    Answer {
-        play: Play::Normal,
-        components: sum
-            .iter()
-            .map(|_| ComponentValue {
-                grundy: None,
-                generalized: None,
-            })
-            .collect(),
-        grundy: None,
-        generalized: None,
-        outcome: Outcome::N,
-        remoteness: None,
-        moves_total: wins.len() as u64,
-        moves: wins
-            .into_iter()
-            .map(|m| RatedMove {
-                play: m,
-                leaves: Outcome::P,
-                remoteness: None,
-            })
-            .collect(),
-        method: format!(
-            "winning moves by {} ({}): each leaves components that cancel in pairs or are 0",
-            split.known_by(),
-            split.family()
-        ),
-        pattern: None,
-        probability: None,
-        notes: vec![format!(
-            "Grundy value not computed, and other winning moves may exist: the search stopped ({e})"
-        )],
-    }
+    let method = format!(
+        "winning moves by {} ({}): each leaves components that cancel in pairs or are 0",
+        split.known_by(),
+        split.family()
+    );
+    let note =
+        format!("Grundy value not computed, and other winning moves may exist: the search stopped ({e})");
+    board_answer(
+        sum.iter().map(|_| None),
+        None,
+        Outcome::N,
+        wins,
+        method,
+        vec![note],
+    )
 }
 
 /// The values of `sum`'s components by search, and every winning move.
@@ -374,41 +368,24 @@ fn searched_answer<R: Ruleset>(
     let (values, wins, settled) =
         values_and_winning_moves(rules, split, &mut memo, sum, query.limits.clone())?;
     let grundy: Nimber = values.iter().copied().sum();
-    Ok(Answer {
-        play: Play::Normal,
-        components: values
-            .iter()
-            .map(|&g| ComponentValue {
-                grundy: Some(g),
-                generalized: None,
-            })
-            .collect(),
-        grundy: Some(grundy),
-        generalized: None,
-        outcome: grundy.outcome(),
-        remoteness: None,
-        moves_total: wins.len() as u64,
-        moves: wins
-            .into_iter()
-            .map(|m| RatedMove {
-                play: m,
-                leaves: Outcome::P,
-                remoteness: None,
-            })
-            .collect(),
-        method: format!(
-            "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new{}, {} sums settled by outcome search)",
-            split.family(),
-            memo.len(),
-            memo.len() - before,
-            match memo.by_theorem() - theorem_before {
-                0 => String::new(),
-                k => format!(" ({k} of them by {})", split.known_by()),
-            },
-            settled
-        ),
-        pattern: None,
-        probability: None,
-        notes: Vec::new(),
-    })
+    let method = format!(
+        "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new{}, {} sums settled by outcome search)",
+        split.family(),
+        memo.len(),
+        memo.len() - before,
+        match memo.by_theorem() - theorem_before {
+            0 => String::new(),
+            k => format!(" ({k} of them by {})", split.known_by()),
+        },
+        settled
+    );
+    let components = values.iter().map(|&g| Some(g));
+    Ok(board_answer(
+        components,
+        Some(grundy),
+        grundy.outcome(),
+        wins,
+        method,
+        Vec::new(),
+    ))
 }

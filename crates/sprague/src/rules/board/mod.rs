@@ -170,16 +170,22 @@ pub trait Splitting<P>: Send + Sync {
     /// one left must have a [`Splitting::known_value`]; `None` when one
     /// has not.
     fn known_sum(&self, keys: &[Key]) -> Option<u32> {
-        let mut sorted: Vec<&Key> = keys.iter().collect();
-        sorted.sort_unstable();
-        let mut total = 0;
-        for run in sorted.chunk_by(|a, b| a == b) {
-            if run.len() % 2 == 1 {
-                total ^= self.known_value(run[0])?;
-            }
-        }
-        Some(total)
+        unpaired(keys.iter())
+            .into_iter()
+            .try_fold(0, |total, k| Some(total ^ self.known_value(k)?))
     }
+}
+
+/// The keys left when equal ones cancel in pairs (one of each key that
+/// occurs an odd number of times), in order.
+pub(crate) fn unpaired<'a>(keys: impl Iterator<Item = &'a Key>) -> Vec<&'a Key> {
+    let mut sorted: Vec<&Key> = keys.collect();
+    sorted.sort_unstable();
+    sorted
+        .chunk_by(|a, b| a == b)
+        .filter(|run| run.len() % 2 == 1)
+        .map(|run| run[0])
+        .collect()
 }
 
 /// How a position of a board or graph game looks.
