@@ -93,6 +93,13 @@ impl ComponentMemo {
         self.values.get(key).map(|v| Nimber(v as u64))
     }
 
+    /// Starts loading the memory where `key`'s value would be, for a
+    /// [`ComponentMemo::get`] soon after (searches list all the keys of a
+    /// position's moves first, then look them up).
+    pub fn prefetch(&self, key: &Key) {
+        self.values.prefetch(key);
+    }
+
     /// Every component's key and value, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = (Key, Nimber)> + '_ {
         self.values.iter().map(|(k, v)| (k, Nimber(v as u64)))

@@ -37,6 +37,7 @@ pub(crate) mod loopy;
 pub(crate) mod misere;
 pub(crate) mod nimber_search;
 pub(crate) mod outcome;
+pub(crate) mod prefetch;
 pub(crate) mod progress;
 pub(crate) mod quotient;
 pub(crate) mod random;

@@ -491,6 +491,14 @@ impl<'a, P> NimberSearch<'a, P> {
             if ids.len() == 1 && heap > moves.len() as u32 {
                 return Ok(true);
             }
+            // Every key's slots start loading now, so that the lookups
+            // below do not wait for memory one after another.
+            for k in moves.all_parts() {
+                self.memo.prefetch(k);
+                if self.rules.size(k) > self.small {
+                    self.t.ids.prefetch(k.as_bytes());
+                }
+            }
             for parts in moves.iter() {
                 child.clear();
                 child.extend(ids.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d));

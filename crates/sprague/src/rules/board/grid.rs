@@ -184,25 +184,16 @@ impl Frame {
         if symmetry == Symmetry::None || s == 0 {
             return encode(self.rows, self.cols, s);
         }
+        if symmetry == Symmetry::Full {
+            if let Some(k) = key_of_short_box(s, self.cols) {
+                return k;
+            }
+        }
         // The bounding box: rows r0..=r1 from the lowest and highest cells,
         // columns from the union of the rows.
         let cols = self.cols;
         let (r0, r1) = (s.trailing_zeros() / cols, (127 - s.leading_zeros()) / cols);
         let h = r1 - r0 + 1;
-        if symmetry == Symmetry::Full && h <= 8 {
-            // Small boxes: the rows as the bytes of a u64.
-            let row = |i: u32| shr(s, (r0 + i) * cols) & low(cols);
-            let union = (0..h).fold(0u128, |u, i| u | row(i));
-            let c0 = union.trailing_zeros();
-            let w = 128 - union.leading_zeros() - c0;
-            if w <= 8 {
-                let x = (0..h).fold(0u64, |x, i| x | ((row(i) >> c0) as u64) << (8 * i));
-                let (hh, ww) = (h.min(w), h.max(w));
-                let least = least_image8(x, h, w);
-                let packed = (0..hh).fold(0u128, |b, i| b | u128::from((least >> (8 * i)) as u8) << (i * ww));
-                return encode(hh, ww, packed);
-            }
-        }
         // Rows and columns on the stack for boxes up to 16 a side.
         let (mut small_rows, mut small_columns, mut big_rows, mut big_columns);
         let rows: &mut [u128] = if h <= 16 {
@@ -356,18 +347,75 @@ fn least_image8(x: u64, h: u32, w: u32) -> u64 {
     least
 }
 
+/// The key under [`Symmetry::Full`] of the nonempty cells `s` of a board
+/// `cols` wide whose bounding box has at most 8 rows and at most 16
+/// columns (or at most 8 of each), and whose rows from the first one fit
+/// in 64 bits; `None` for other cells, which [`Frame::key`] keys the
+/// general way. The same key as that way, in u64 and u128 words instead of
+/// a row at a time.
+fn key_of_short_box(s: u128, cols: u32) -> Option<Key> {
+    let base = s >> (s.trailing_zeros() / cols * cols);
+    if base >> 64 != 0 {
+        return None;
+    }
+    let base = base as u64;
+    let h = (63 - base.leading_zeros()) / cols + 1;
+    if h > 8 {
+        return None;
+    }
+    // Row i starts at bit i · cols <= 63 (it is below the highest cell).
+    let full = if cols >= 64 { u64::MAX } else { (1 << cols) - 1 };
+    let row = |i: u32| (base >> (i * cols)) & full;
+    let union = (0..h).fold(0u64, |u, i| u | row(i));
+    let c0 = union.trailing_zeros();
+    let w = 64 - union.leading_zeros() - c0;
+    if w <= 8 {
+        let x = (0..h).fold(0u64, |x, i| x | (row(i) >> c0) << (8 * i));
+        let (hh, ww) = (h.min(w), h.max(w));
+        let least = least_image8(x, h, w);
+        let packed = (0..hh).fold(0u128, |b, i| b | u128::from((least >> (8 * i)) as u8) << (i * ww));
+        return Some(encode(hh, ww, packed));
+    }
+    if w > 16 {
+        return None;
+    }
+    // h <= 8 < w: the box keeps its rows under the four symmetries that
+    // give h rows.
+    let x = (0..h).fold(0u128, |x, i| x | u128::from(row(i) >> c0) << (16 * i));
+    let least = least_image16(x, h, w);
+    let packed = (0..h).fold(0u128, |b, i| {
+        b | u128::from((least >> (16 * i)) as u16) << (i * w)
+    });
+    Some(encode(h, w, packed))
+}
+
+/// The least of the four images that keep the rows of a box of `h` rows
+/// (at most 8) by `w` columns (at most 16), held as a u128 whose 16-bit
+/// lane r is row r: as it is, mirrored, upside down, both. As in
+/// [`least_image8`], comparing the u128s orders the images as comparing
+/// their row-major packings does.
+fn least_image16(x: u128, h: u32, w: u32) -> u128 {
+    // Swaps the two bytes of every 16-bit lane.
+    let swap_pairs = |x: u128| {
+        let m = 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ffu128;
+        ((x >> 8) & m) | ((x & m) << 8)
+    };
+    // Each row mirrored within w: every lane's bits reversed, lanes in
+    // place, then slid down to bit 0 of the lane.
+    let mirror = |x: u128| swap_pairs(x.reverse_bits().swap_bytes()) >> (16 - w);
+    // The lanes in reverse order within the box's height h.
+    let flip = |x: u128| swap_pairs(x.swap_bytes()) >> (16 * (8 - h));
+    let m = mirror(x);
+    x.min(m).min(flip(x)).min(flip(m))
+}
+
 /// `[h, w, bits…]`: the cells of an h × w box, row-major, in as many bytes
 /// as they need.
 fn encode(h: u32, w: u32, s: u128) -> Key {
     if s == 0 {
         return Key::from_bytes(&[0, 0]);
     }
-    let n = (h * w).div_ceil(8) as usize;
-    let mut b = [0u8; 18];
-    b[0] = h as u8;
-    b[1] = w as u8;
-    b[2..2 + n].copy_from_slice(&s.to_le_bytes()[..n]);
-    Key::from_bytes(&b[..2 + n])
+    Key::from_two_and_bits(h as u8, w as u8, s, (h * w).div_ceil(8) as usize)
 }
 
 /// Column `c` (from 0) as letters: a … z, aa, ab, ….
@@ -553,6 +601,14 @@ mod tests {
             (7, 9),
             (8, 16),
             (16, 8),
+            (5, 10),
+            (4, 16),
+            (6, 9),
+            (7, 9),
+            (8, 8),
+            (3, 21),
+            (9, 7),
+            (2, 32),
             (1, 128),
             (128, 1),
             (11, 11),

@@ -44,6 +44,22 @@ impl Key {
         }
     }
 
+    /// The key `[a, b]` followed by the first `n` (at most 16) little-endian
+    /// bytes of `x`, which must have no bit set past them: the same key as
+    /// [`Key::from_bytes`] of those bytes, written without going through a
+    /// byte buffer (board keys are made in the searches' inner loops).
+    pub(crate) fn from_two_and_bits(a: u8, b: u8, x: u128, n: usize) -> Key {
+        debug_assert!(n <= 16 && (n == 16 || x >> (8 * n) == 0));
+        let mut bytes = [0u8; INLINE];
+        bytes[0] = a;
+        bytes[1] = b;
+        bytes[2..18].copy_from_slice(&x.to_le_bytes());
+        Key(Repr::Short {
+            len: 2 + n as u8,
+            bytes,
+        })
+    }
+
     /// The key's bytes.
     pub fn as_bytes(&self) -> &[u8] {
         match &self.0 {
@@ -75,5 +91,24 @@ mod tests {
         }
         // Trailing zeros are part of the key.
         assert_ne!(Key::from_bytes(&[1]), Key::from_bytes(&[1, 0]));
+    }
+
+    #[test]
+    fn a_key_written_from_bits_is_the_key_of_its_bytes() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for n in 0..=16usize {
+            for _ in 0..50 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let bits = (u128::from(x) << 64 | u128::from(x.rotate_left(29)))
+                    & u128::MAX.checked_shr(128 - 8 * n as u32).unwrap_or(0);
+                let mut b = vec![x as u8, (x >> 8) as u8];
+                b.extend_from_slice(&bits.to_le_bytes()[..n]);
+                let k = Key::from_two_and_bits(b[0], b[1], bits, n);
+                assert_eq!(k, Key::from_bytes(&b));
+                assert_eq!(k.as_bytes(), &b[..]);
+            }
+        }
     }
 }

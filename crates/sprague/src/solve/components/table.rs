@@ -174,6 +174,22 @@ impl Shapes {
         self.len
     }
 
+    /// Starts loading the slot where `key` would be (see
+    /// [`prefetch`](crate::solve::prefetch::prefetch)), for a [`Shapes::get`] soon after.
+    pub(super) fn prefetch(&self, key: &Key) {
+        let Some(code) = pack(key.as_bytes()) else {
+            return;
+        };
+        if self.shards.is_empty() {
+            return;
+        }
+        let h = hash(code);
+        let shard = &self.shards[shard_of(h)];
+        if !shard.slots.is_empty() {
+            crate::solve::prefetch::prefetch(&shard.slots[home(h, shard.slots.len())]);
+        }
+    }
+
     /// The value of `key`, if present.
     pub(super) fn get(&self, key: &Key) -> Option<u32> {
         let Some(code) = pack(key.as_bytes()) else {

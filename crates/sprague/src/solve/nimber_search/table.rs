@@ -74,6 +74,15 @@ impl KeyIds {
         self.probe(key, (hash_bytes(key) >> 32) as u32).ok()
     }
 
+    /// Starts loading the slot where `key` would be, for a
+    /// [`KeyIds::find`] soon after.
+    pub(super) fn prefetch(&self, key: &[u8]) {
+        if !self.slots.is_empty() {
+            let frag = (hash_bytes(key) >> 32) as u32;
+            crate::solve::prefetch::prefetch(&self.slots[home(frag, self.slots.len())]);
+        }
+    }
+
     /// Where `key` (whose hash's top half is `frag`) is: `Ok(id)`, or
     /// `Err(slot)`, the empty slot where it would go. The slots must not
     /// be empty.
