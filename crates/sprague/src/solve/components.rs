@@ -96,7 +96,7 @@ impl ComponentMemo {
     /// Starts loading the memory where `key`'s value would be, for a
     /// [`ComponentMemo::get`] soon after (searches list all the keys of a
     /// position's moves first, then look them up).
-    pub fn prefetch(&self, key: &Key) {
+    pub(crate) fn prefetch(&self, key: &Key) {
         self.values.prefetch(key);
     }
 
