@@ -1,7 +1,7 @@
 //! Cram: players in turn place a domino on two free neighbouring cells of a
 //! board; who cannot place one loses (Gardner; Winning Ways ch. 22).
 
-use super::grid::{bits, parse_picture, parse_size, Frame};
+use super::grid::{bits, parse_picture, parse_size, shl, shr, Frame};
 use super::{Key, Keying, Look, Splitting};
 use crate::rules::{not_a_position, Moves, Ruleset};
 use crate::{Error, Result};
@@ -15,6 +15,8 @@ pub struct Cram {
     keying: Keying,
     /// Whether shapes the mirror strategy wins are valued 0 unsearched.
     mirror: bool,
+    /// Whether positions are keyed after [`Cram::reduced`].
+    reduce: bool,
 }
 
 impl Cram {
@@ -47,6 +49,7 @@ impl Cram {
             start,
             keying: Keying::default(),
             mirror: true,
+            reduce: true,
         })
     }
 
@@ -63,6 +66,63 @@ impl Cram {
     pub fn without_mirror(mut self) -> Cram {
         self.mirror = false;
         self
+    }
+
+    /// These rules with every position keyed as it is, not as
+    /// [`Cram::reduced`] makes it (to check that theorem and to measure
+    /// what it buys).
+    pub fn without_reduction(mut self) -> Cram {
+        self.reduce = false;
+        self
+    }
+
+    /// The free cells `s` of `frame` with cells taken that change no
+    /// value: the position has the same value as `s`. A *tuft* is a free
+    /// cell with one free neighbour, its *centre*. Two cells go:
+    ///
+    /// 1. every tuft of a centre but one. Of two tufts t and u of a centre
+    ///    c, each domino on c leaves the other isolated, so the options of
+    ///    `s` and of `s` without u pair off with equal values (a domino
+    ///    (c, u) with (c, t); any other keeps t and u tufts of c), and by
+    ///    induction on the cells the values are equal;
+    /// 2. then every cell x that is no tuft and whose free neighbours are
+    ///    all centres: a domino (x, c) leaves the tuft of c isolated, so
+    ///    its option has the value of the option (c, tuft) of `s` without
+    ///    x, which `s` has too; every other option keeps x such a cell.
+    ///    Such cells are never neighbours (a neighbour of x is a centre,
+    ///    and a centre next to x has x as its tuft), so all go at once.
+    ///
+    /// Beling's Cram solver (igs, github.com/beling/impartial-games)
+    /// simplifies its positions the same way ("stars" and "bridges");
+    /// the proof above is ours, and the property test
+    /// `reduction_keeps_every_value` checks it against a plain search.
+    pub fn reduced(frame: &Frame, s: u128) -> u128 {
+        let cols = frame.cols();
+        let (right, down) = frame.dominoes(s);
+        // Cell i has a free neighbour to its right, left, below, above.
+        let (r, l, d, u) = (right, shl(right, 1), down, shl(down, cols));
+        let two = (r & (l | d | u)) | (l & (d | u)) | (d & u);
+        let tuft = (r | l | d | u) & !two;
+        // 1: the tufts below their centres stay; then those right of,
+        // above and left of their centres go where the centre has one.
+        let mut centre = shr(tuft & u, cols);
+        let right_of = tuft & l;
+        let mut drop = right_of & shl(centre, 1);
+        centre |= shr(right_of, 1);
+        let above = tuft & d;
+        drop |= above & shr(centre, cols);
+        centre |= shl(above, cols);
+        let left_of = tuft & r;
+        drop |= left_of & shr(centre, 1);
+        centre |= shl(left_of, 1);
+        let s = s & !drop;
+        // 2: the cells, no tufts, with a free neighbour that is no centre.
+        let (right, down) = frame.dominoes(s);
+        let off = (right & !shr(centre, 1))
+            | (shl(right, 1) & !shl(centre, 1))
+            | (down & !shr(centre, cols))
+            | (shl(down, cols) & !shl(centre, cols));
+        s & (tuft | off)
     }
 
     /// Whether the second player wins on the free cells `s` of `frame` by
@@ -117,6 +177,7 @@ impl Cram {
     /// Appends the keys of the parts of `s` that have a move.
     fn key_parts(&self, frame: &Frame, s: u128, out: &mut Vec<Key>) {
         let sym = self.keying.symmetry;
+        let s = if self.reduce { Cram::reduced(frame, s) } else { s };
         if !self.keying.split {
             if frame.has_domino(s) {
                 out.push(frame.key(s, sym));
@@ -215,7 +276,8 @@ impl Splitting<u128> for Cram {
     fn family(&self) -> String {
         // Without the theorem the memo must not be shared with it.
         let mirror = if self.mirror { "" } else { " no-mirror" };
-        format!("cram {}{mirror}", self.keying.name())
+        let reduce = if self.reduce { "" } else { " no-reduction" };
+        format!("cram {}{mirror}{reduce}", self.keying.name())
     }
 
     fn keys(&self, p: &u128, out: &mut Vec<Key>) {
@@ -292,6 +354,73 @@ mod tests {
         assert!(!mirror(".#./..."));
         // A lone cell: its own image.
         assert!(!mirror("."));
+    }
+
+    /// The value of the free cells `s` of `frame` by the definition: the
+    /// mex of the values after each domino, no splitting, no symmetry.
+    fn plain_value(frame: &Frame, s: u128, memo: &mut std::collections::HashMap<u128, u32>) -> u32 {
+        // Iterative: a stack of positions whose options are valued first.
+        let mut stack = vec![s];
+        while let Some(&p) = stack.last() {
+            if memo.contains_key(&p) {
+                stack.pop();
+                continue;
+            }
+            let mut missing = Vec::new();
+            let mut seen = Vec::new();
+            Cram::each_domino(frame, p, |a, b| {
+                let q = p & !(1 << a) & !(1 << b);
+                match memo.get(&q) {
+                    Some(&v) => seen.push(v),
+                    None => missing.push(q),
+                }
+            });
+            if missing.is_empty() {
+                stack.pop();
+                memo.insert(p, (0..).find(|v| !seen.contains(v)).unwrap());
+            } else {
+                stack.extend(missing);
+            }
+        }
+        memo[&s]
+    }
+
+    #[test]
+    fn reduction_keeps_every_value() {
+        // Random shapes on boards up to 4 x 6, and every shape of 3 x 3
+        // and 2 x 5, valued by the definition before and after.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut reduced_some = 0;
+        let mut check = |frame: &Frame, s: u128, memo: &mut std::collections::HashMap<u128, u32>| {
+            let r = Cram::reduced(frame, s);
+            assert_eq!(r & !s, 0, "cells added to {s:#b}");
+            reduced_some += usize::from(r != s);
+            assert_eq!(
+                plain_value(frame, s, memo),
+                plain_value(frame, r, memo),
+                "{s:#b} -> {r:#b}"
+            );
+        };
+        for (rows, cols) in [(3, 3), (2, 5)] {
+            let frame = Frame::new(rows, cols).unwrap();
+            let mut memo = std::collections::HashMap::new();
+            for s in 0..1u128 << (rows * cols) {
+                check(&frame, s, &mut memo);
+            }
+        }
+        for _ in 0..400 {
+            let (rows, cols) = (2 + next() as u32 % 3, 3 + next() as u32 % 4);
+            let frame = Frame::new(rows, cols).unwrap();
+            let s = (next() as u128 | next() as u128) & frame.all();
+            check(&frame, s, &mut std::collections::HashMap::new());
+        }
+        assert!(reduced_some > 500, "only {reduced_some} shapes reduced");
     }
 
     #[test]
