@@ -144,6 +144,7 @@ proptest! {
         }
         prop_assert_eq!(by_components(&cram, &p), Nimber(want), "{}", pic);
         prop_assert_eq!(by_components(&cram.clone().without_mirror(), &p), Nimber(want), "{}", pic);
+        prop_assert_eq!(by_components(&cram.clone().without_reduction(), &p), Nimber(want), "{}", pic);
         let mut memo = ComponentMemo::new(&cram.family());
         let mut s = sprague::solve::NimberSearch::new(&cram, &mut memo, Limits::default(), 4).unwrap();
         prop_assert_eq!(s.grundy(&p).unwrap(), Nimber(want), "{}", pic);

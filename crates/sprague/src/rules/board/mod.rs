@@ -135,7 +135,10 @@ pub trait Splitting<P>: Send + Sync {
     /// family.
     fn family(&self) -> String;
 
-    /// Appends the keys of the components of `p` that have a move.
+    /// Appends the keys of the components of `p` that have a move. The
+    /// rules may first take away cells that change no value (Cram does,
+    /// [`Cram::reduced`]), so that the keys stand
+    /// for a position of the same value, and one region may give two.
     fn keys(&self, p: &P, out: &mut Vec<Key>);
 
     /// Appends the options of the component `key` to `out`: each option is
