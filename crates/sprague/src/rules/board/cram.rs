@@ -15,7 +15,9 @@ pub struct Cram {
     keying: Keying,
     /// Whether shapes the mirror strategy wins are valued 0 unsearched.
     mirror: bool,
-    /// Whether positions are keyed after [`Cram::reduced`].
+    /// Whether positions are keyed after [`Cram::reduced`] (under the
+    /// keyings that split; a whole board is keyed as it is, so that
+    /// `whole+none` stays the plain search).
     reduce: bool,
 }
 
@@ -184,13 +186,13 @@ impl Cram {
     /// Appends the keys of the parts of `s` that have a move.
     fn key_parts(&self, frame: &Frame, s: u128, out: &mut Vec<Key>) {
         let sym = self.keying.symmetry;
-        let s = if self.reduce { Cram::reduced(frame, s) } else { s };
         if !self.keying.split {
             if frame.has_domino(s) {
                 out.push(frame.key(s, sym));
             }
             return;
         }
+        let s = if self.reduce { Cram::reduced(frame, s) } else { s };
         frame.regions(s, |r| {
             if frame.has_domino(r) {
                 out.push(frame.key(r, sym));
