@@ -221,9 +221,9 @@ fn a_graph_search_cut_at_the_bound_keeps_exact_values() {
 #[test]
 fn settled_sums_are_forgotten_to_make_room_and_the_value_stays_right() {
     // Cram 5 x 6 (components of more than 12 cells by outcome search)
-    // holds some 21 000 shapes and 74 000 settled sums at the end. Within
+    // holds tens of thousands of shapes and settled sums at the end. Within
     // 60 000 states the settled sums are swept once and the search ends
-    // with the value; within 40 000 the shapes alone pass half the bound
+    // with the value; within 20 000 the shapes alone pass half the bound
     // and it stops, saying how much it forgot. A sweep starts the search
     // again with the shapes valued, so the numbered components (which
     // the bound does not count) are never as many as a search with room
@@ -252,20 +252,21 @@ fn settled_sums_are_forgotten_to_make_room_and_the_value_stays_right() {
     let (r, memo, settled, forgotten) = run(60_000);
     assert_eq!(r, Ok(Nimber(2)));
     assert!(forgotten > 0 && (memo.len() + settled) < 60_000, "{forgotten}");
-    // (47 153 against a peak of 30 624 when written.)
+    // (47 153 against a peak of 30 624 when written; 39 062 against
+    // 30 135 since Cram keys reduced positions, `Cram::reduced`.)
     let (peak, restarts) = components.get();
     assert!(
-        restarts > 0 && peak < numbered * 3 / 4,
+        restarts > 0 && peak < numbered * 4 / 5,
         "{numbered} {peak} {restarts}"
     );
     assert_exact(&cram, &memo, &mut reference, "5x6 within 60 000");
-    let (r, memo, _, forgotten) = run(40_000);
+    let (r, memo, _, forgotten) = run(20_000);
     let Err(Error::LimitExceeded { what, limit }) = r else {
         panic!("{r:?}")
     };
-    assert_eq!(limit, 40_000);
+    assert_eq!(limit, 20_000);
     assert!(
-        forgotten > 0 && memo.len() >= 20_000,
+        forgotten > 0 && memo.len() >= 10_000,
         "{forgotten} {}",
         memo.len()
     );
@@ -273,7 +274,7 @@ fn settled_sums_are_forgotten_to_make_room_and_the_value_stays_right() {
         what.contains(&format!("{forgotten} settled sums were forgotten")),
         "{what}"
     );
-    assert_exact(&cram, &memo, &mut reference, "5x6 within 40 000");
+    assert_exact(&cram, &memo, &mut reference, "5x6 within 20 000");
 }
 
 /// A reporter that keeps every memo a board search offers (as the bytes
