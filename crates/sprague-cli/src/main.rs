@@ -39,6 +39,7 @@ fn hint(e: &anyhow::Error) -> String {
         (ErrorKind::BadInput, Error::Mismatch { setting, .. }) => match setting {
             Setting::Upto => " (N is --upto)",
             Setting::Full => " (that is --full)",
+            Setting::MaxOrder => " (that is --max-order)",
             _ => "",
         },
         (ErrorKind::Bound, _) => match e.bound() {
@@ -46,7 +47,7 @@ fn hint(e: &anyhow::Error) -> String {
                 // The board commands save their memo also at a bound.
                 Some(file) => {
                     return format!(
-                        "; raise the bound with --max-states (the solved shapes are kept in {}: the same command resumes from them)",
+                        "; raise the bound with --max-states (the solved shapes are kept in {}: the command with a larger bound resumes from them)",
                         file.display()
                     )
                 }
@@ -120,8 +121,27 @@ fn main() -> ExitCode {
                 first = format!("{first} {}", names.join(", "));
             }
             use clap::error::{ContextKind, ContextValue};
-            if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue) {
-                first = format!("{first}: give one of {}", valid.join(", "));
+            match e.get(ContextKind::ValidValue) {
+                Some(ContextValue::Strings(valid)) if !valid.is_empty() => {
+                    first = format!("{first}: give one of {}", valid.join(", "));
+                }
+                _ => {}
+            }
+            // clap's "a similar argument exists" tip, which is on a later line.
+            for kind in [
+                ContextKind::SuggestedArg,
+                ContextKind::SuggestedSubcommand,
+                ContextKind::SuggestedValue,
+            ] {
+                let similar = match e.get(kind) {
+                    Some(ContextValue::String(s)) => vec![s.clone()],
+                    Some(ContextValue::Strings(s)) => s.clone(),
+                    _ => continue,
+                };
+                if let Some(s) = similar.first() {
+                    first = format!("{first}; did you mean `{s}`?");
+                    break;
+                }
             }
             let message = format!("{first} (see `{}`)", help_for(std::env::args()));
             report::error(&message, report::Kind::BadInput);

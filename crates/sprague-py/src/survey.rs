@@ -13,8 +13,8 @@ use crate::errors::{self, BadInput};
 use crate::interrupt::{interruptible, StopToken};
 use pyo3::prelude::*;
 use sprague::pattern::{
-    code_family, is_misere_survey, parse_code, parse_codes, parse_record_code, read_misere_survey,
-    read_survey, run_code, run_misere_code, SURVEY_MAX_UPTO,
+    check_misere_resume, code_family, is_misere_survey, parse_code, parse_codes, parse_record_code,
+    read_misere_survey, read_survey, run_code, run_misere_code, SURVEY_MAX_UPTO,
 };
 use sprague::rules::OctalCode;
 use sprague::solve::Limits;
@@ -93,15 +93,26 @@ fn survey_misere_code(
 }
 
 /// A misère survey file's bytes read back: `(records, valid_len, torn)`
-/// as [`survey_read`] gives them.
+/// as [`survey_read`] gives them. With `upto` and `max_order`, records of
+/// a survey with another N or another bound are `BadInput` (resuming
+/// would mix two surveys).
 #[pyfunction]
-fn survey_read_misere(data: &[u8], name: &str) -> PyResult<ReadBack> {
+#[pyo3(signature = (data, name, upto=None, max_order=None))]
+fn survey_read_misere(
+    data: &[u8],
+    name: &str,
+    upto: Option<u64>,
+    max_order: Option<usize>,
+) -> PyResult<ReadBack> {
     if !data.is_empty() && !is_misere_survey(data) {
         return Err(BadInput::new_err(format!(
             "out `{name}` holds a normal-play survey; give another file for a misère one"
         )));
     }
     let records = read_misere_survey(data, name).map_err(|e| errors::to_py(&e))?;
+    if let (Some(upto), Some(max_order)) = (upto, max_order) {
+        check_misere_resume(&records, name, upto, max_order).map_err(|e| errors::to_py(&e))?;
+    }
     let valid_len = data.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     // The lines as written (a float read back may print differently).
     let lines = data[..valid_len]

@@ -215,6 +215,11 @@ def test_misere_survey_writes_the_cli_lines(tmp_path, sprague_bin):
     assert (by_code["0.75"]["order"], by_code["0.75"]["all_heaps"], by_code["0.75"]["period"]) == (8, True, 2)
     assert by_code["0.3"]["kind"] == "tame"
     # Resumed: nothing is run again, and the CLI reports the Python file.
-    assert sprague.survey(codes, 200, out=ours, misere=True) == records
+    assert sprague.survey(codes, 200, out=ours, misere=True, max_order=200) == records
+    # Another N or another bound would mix two surveys: refused.
+    with pytest.raises(sprague.BadInput, match="not 100"):
+        sprague.survey(codes, 100, out=ours, misere=True, max_order=200)
+    with pytest.raises(sprague.BadInput, match="--max-order 200, not 1000"):
+        sprague.survey(codes, 200, out=ours, misere=True)
     r = run_cli(sprague_bin, "survey", "--report", str(ours))
     assert r.returncode == 0 and "| 0.75 | solved | 8 |" in r.stdout, r.stderr

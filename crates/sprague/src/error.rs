@@ -202,6 +202,8 @@ pub enum Setting {
     Upto,
     /// Whether every value is kept, or only what a proof needs.
     Full,
+    /// The most elements a candidate misère quotient may have.
+    MaxOrder,
 }
 
 impl Error {

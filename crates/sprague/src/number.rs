@@ -2,11 +2,25 @@
 
 use crate::{Error, Result};
 
-/// Parses a non-negative integer that fits in `u64`.
+/// Parses a non-negative integer that fits in `u64`: digits, with `_` as
+/// a separator (`1_000_000`), or a power `B^K` (`10^18`, `2^28`).
 ///
-/// Accepts `_` as a digit separator (`1_000_000`). The error says what was
-/// wrong with `text` but not where it came from: callers wrap it.
+/// The error says what was wrong with `text` but not where it came from:
+/// callers wrap it.
 pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {
+    let t = text.trim();
+    if let Some((b, k)) = t.split_once('^') {
+        let (b, k) = (whole(b)?, whole(k)?);
+        return u32::try_from(k)
+            .ok()
+            .and_then(|k| b.checked_pow(k))
+            .ok_or_else(|| format!("`{t}` is larger than the largest supported value {}", u64::MAX));
+    }
+    whole(t)
+}
+
+/// [`parse_u64`] without powers.
+fn whole(text: &str) -> std::result::Result<u64, String> {
     let t = text.trim();
     if t.is_empty() {
         return Err("expected a number, found nothing".into());
@@ -16,7 +30,9 @@ pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {
         return Err("expected a non-negative number".into());
     }
     if !digits.chars().all(|c| c.is_ascii_digit()) || digits.is_empty() {
-        return Err(format!("`{t}` is not a whole number"));
+        return Err(format!(
+            "`{t}` is not a whole number (write digits, 1_000_000 or a power such as 10^6)"
+        ));
     }
     digits
         .parse::<u64>()
@@ -133,5 +149,12 @@ mod tests {
         assert_eq!(parse_u64("18446744073709551615").unwrap(), u64::MAX);
         assert!(parse_u64("-3").is_err());
         assert!(parse_u64("1e5").is_err());
+        assert_eq!(parse_u64("10^18").unwrap(), 1_000_000_000_000_000_000);
+        assert_eq!(parse_u64(" 2^0 ").unwrap(), 1);
+        assert_eq!(parse_u64("2^63").unwrap(), 1 << 63);
+        assert!(parse_u64("2^64").unwrap_err().contains("larger than"));
+        assert!(parse_u64("2^^3").is_err());
+        assert!(parse_u64("^3").is_err());
+        assert!(parse_u64("-2^3").is_err());
     }
 }

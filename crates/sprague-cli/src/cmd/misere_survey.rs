@@ -8,8 +8,8 @@ use super::files::target;
 use crate::cli::{ReportFormat, SurveyArgs};
 use anyhow::{bail, Context};
 use sprague::pattern::{
-    is_misere_survey, read_misere_survey, run_misere_code, write_misere_csv, write_misere_markdown,
-    MisereRecord,
+    check_misere_resume, is_misere_survey, read_misere_survey, run_misere_code, write_misere_csv,
+    write_misere_markdown, MisereRecord,
 };
 use sprague::rules::OctalCode;
 use sprague::solve::QUOTIENT_MAX_HEAP;
@@ -41,6 +41,7 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
     };
     let path = target(path, "--out")?;
     let (mut file, done) = open_out(&path)?;
+    check_misere_resume(&done, &path.display().to_string(), upto, a.max_order)?;
     let in_file: HashSet<String> = done.iter().map(|r| r.code.clone()).collect();
     let todo: Vec<&OctalCode> = codes
         .iter()
@@ -55,7 +56,13 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
     let start = Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let mut kinds: Vec<String> = done.iter().map(|r| r.kind.clone()).collect();
+    // The summary counts the codes asked for, not every record in the file.
+    let asked: HashSet<String> = codes.iter().map(|c| c.to_string()).collect();
+    let mut kinds: Vec<String> = done
+        .iter()
+        .filter(|r| asked.contains(&r.code))
+        .map(|r| r.kind.clone())
+        .collect();
     let mut failed: Vec<(String, sprague::Error)> = Vec::new();
     let mut written: Option<anyhow::Error> = None;
     std::thread::scope(|s| {

@@ -142,15 +142,7 @@ impl AsFileLen for std::io::StdinLock<'_> {
 /// A count people type: whole (`1000000`, `1_000_000`) or a power `B^K`
 /// (`2^28`, `10^6`); the error says what is wrong with `t`.
 pub(crate) fn whole_or_power(t: &str) -> Result<u64, String> {
-    let Some((b, e)) = t.split_once('^') else {
-        return sprague::rules::parse_u64(t);
-    };
-    let b = sprague::rules::parse_u64(b)?;
-    let e = sprague::rules::parse_u64(e)?;
-    u32::try_from(e)
-        .ok()
-        .and_then(|e| b.checked_pow(e))
-        .ok_or_else(|| format!("`{t}` is larger than the largest supported value {}", u64::MAX))
+    sprague::rules::parse_u64(t)
 }
 
 /// `--upto N` or `--upto N,M`: each number whole (`1000000`, `1_000_000`)

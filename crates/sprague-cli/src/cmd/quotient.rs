@@ -50,8 +50,12 @@ fn text(r: &MisereReport, asked: Option<usize>, out: &mut dyn Write) -> anyhow::
         r.p_portion.len()
     )?;
     let how = format!(
-        "{} (element, options) pairs walked over {} heap types, {} candidates",
-        r.proof.pairs_checked, r.proof.heap_types, r.proof.candidates
+        "{} (element, options) pairs walked over {} heap type{}, {} candidate{}",
+        r.proof.pairs_checked,
+        r.proof.heap_types,
+        if r.proof.heap_types == 1 { "" } else { "s" },
+        r.proof.candidates,
+        if r.proof.candidates == 1 { "" } else { "s" },
     );
     match (r.period, r.preperiod) {
         (Some(period), Some(preperiod)) => writeln!(

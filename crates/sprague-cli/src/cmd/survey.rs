@@ -264,6 +264,9 @@ pub(super) fn open_locked(path: &Path) -> anyhow::Result<(File, Vec<u8>)> {
 fn open_out(path: &Path, upto: u64) -> anyhow::Result<(File, SurveyFile)> {
     let shown = path.display();
     let (mut file, bytes) = open_locked(path)?;
+    if is_misere_survey(&bytes) {
+        anyhow::bail!("--out `{shown}` holds a misère survey; give another file for a normal-play one (or add --misere)");
+    }
     let done = read_survey(&bytes, &shown.to_string(), Some(upto))?;
     if done.torn {
         // The line a killed survey was writing: dropped, and run again.

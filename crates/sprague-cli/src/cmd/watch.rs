@@ -119,6 +119,7 @@ fn label(task: Task) -> &'static str {
         Task::SkillPoints => "win chances at pairs of skills",
         Task::Components { .. } => "states",
         Task::QuotientHeaps => "heaps of the misère quotient proven",
+        Task::QuotientCandidates { .. } => "elements of the candidate, of the --max-order bound",
         _ => "working",
     }
 }
@@ -181,6 +182,17 @@ impl Progress for Watch {
                 HumanBytes(bytes)
             ));
         }
+        if let Task::QuotientCandidates {
+            heap,
+            candidate,
+            copies,
+        } = step.task
+        {
+            bar.set_message(format!(
+                "heap {heap}, candidate {candidate} (least failing sums with {copies} cop{} of heap {heap}):",
+                if copies == 1 { "y" } else { "ies" }
+            ));
+        }
         // The length before the style: a bar is never drawn as `0/0`.
         bar.set_length(step.total.unwrap_or(step.done).max(step.done));
         bar.set_position(step.done);
@@ -190,6 +202,10 @@ impl Progress for Watch {
                 // they hold, without a bar (it ends long before its
                 // --max-states bound, and the line fits 80 columns).
                 Task::Components { .. } => "{msg} ({elapsed})".to_string(),
+                Task::QuotientCandidates { .. } => format!(
+                    "{{msg}} {{wide_bar}} {{human_pos}}/{{human_len}} {} ({{elapsed}})",
+                    label(step.task)
+                ),
                 task => format!(
                     "{{wide_bar}} {{human_pos}}/{{human_len}} {} ({{elapsed}})",
                     label(task)

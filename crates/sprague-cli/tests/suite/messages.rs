@@ -226,3 +226,32 @@ fn a_bare_survey_code_with_digits_8_or_9_is_an_error_suggesting_hex() {
     let text = std::fs::read_to_string(dir.join("f.jsonl")).unwrap();
     assert!(text.contains("\"code\":\"0.99\""), "{text}");
 }
+
+/// A flag given without its value does not end in an empty list of
+/// choices ("give one of  (see …)"), and a mistyped flag or subcommand
+/// keeps clap's suggestion on the one line.
+#[test]
+fn a_missing_value_and_a_typo_get_a_useful_line() {
+    let e = error(None, &["analyze", "kayles", "--misere", "--upto"]);
+    assert!(e.contains("a value is required for '--upto"), "{e}");
+    assert!(!e.contains("give one of"), "{e}");
+    let e = error(None, &["analyze", "octal:0.75", "--misre"]);
+    assert!(e.contains("did you mean `--misere`?"), "{e}");
+    let e = error(None, &["analyse", "kayles"]);
+    assert!(e.contains("did you mean `analyze`?"), "{e}");
+}
+
+/// A code written without its game (as `survey` takes codes) is told how
+/// to write it, and a position may be a power as `--upto` may.
+#[test]
+fn a_bare_code_is_told_its_spelling_and_positions_take_powers() {
+    let e = error(None, &["value", "0.75", "5", "--misere"]);
+    assert!(e.contains("write `octal:0.75`"), "{e}");
+    let (code, out, err) = run(&["value", "kayles", "10^18", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1000000000000000000"), "{out}");
+    let e = error(None, &["value", "kayles", "2^64"]);
+    assert!(e.contains("larger than the largest supported value"), "{e}");
+    let e = error(None, &["value", "kayles", "x7"]);
+    assert!(e.contains("or a power such as 10^6"), "{e}");
+}

@@ -273,3 +273,50 @@ fn play_headers_spell_misere_and_count_moves() {
         "{text}"
     );
 }
+
+/// A misère survey resumes only a file of the same survey (the same N
+/// and `--max-order`), as a normal survey does; its summary counts the
+/// codes asked for; a normal survey names a misère file for what it is.
+#[test]
+fn a_misere_survey_resumes_only_the_same_survey() {
+    let file = tmp("resume.jsonl");
+    let f = file.to_str().unwrap();
+    let (code, _, err) = run(&["survey", "0.75", "--misere", "--upto", "300", "--out", f]);
+    assert_eq!(code, 0, "{err}");
+    for (args, want) in [
+        (
+            &["survey", "0.77", "--misere", "--upto", "50", "--out", f][..],
+            "is from a survey to N = 300, not 50; give another file or the same bound (N is --upto)",
+        ),
+        (
+            &[
+                "survey",
+                "0.77",
+                "--misere",
+                "--upto",
+                "300",
+                "--max-order",
+                "500",
+                "--out",
+                f,
+            ][..],
+            "is from a survey with --max-order 1000, not 500",
+        ),
+        (
+            &["survey", "0.77", "--upto", "300", "--out", f][..],
+            "holds a misère survey; give another file for a normal-play one",
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+    let (code, out, err) = run(&["survey", "0.77", "--misere", "--upto", "300", "--out", f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("misère survey of 1 code to N = 300") && out.contains(": 0 tame, 1 solved, 0 open ("),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(&file);
+}

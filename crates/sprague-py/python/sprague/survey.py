@@ -115,7 +115,9 @@ class _Out:
     """The survey file, opened and locked for appending, with the records
     already in it (read and checked by the library)."""
 
-    def __init__(self, path: Union[str, "os.PathLike[str]"], upto: int, misere: bool = False) -> None:
+    def __init__(
+        self, path: Union[str, "os.PathLike[str]"], upto: int, misere: bool = False, max_order: int = 0
+    ) -> None:
         self.name = os.fspath(path)
         try:
             fd = os.open(self.name, os.O_RDWR | os.O_CREAT, 0o666)
@@ -126,7 +128,7 @@ class _Out:
             self._lock()
             data = self.file.read()
             if misere:
-                records, valid_len, torn = _sprague.survey_read_misere(data, self.name)
+                records, valid_len, torn = _sprague.survey_read_misere(data, self.name, upto, max_order)
             else:
                 records, valid_len, torn = _sprague.survey_read(data, self.name, upto)
             if torn:
@@ -304,7 +306,7 @@ def survey(
     wanted = _canonical(codes)
     if not wanted:
         raise BadInput("no codes to survey: give codes ('0.77', 'hex:0.f', …) or sprague.family(D)")
-    file = _Out(out, upto, misere) if out is not None else None
+    file = _Out(out, upto, misere, max_order) if out is not None else None
     lines: Dict[str, str] = {}
     try:
         if file is not None:

@@ -57,10 +57,10 @@ pub use rare::{find_sparse, is_rare, SparseSpace, RARE_FRACTION};
 pub use splits::{moves_to_value, MovesToValue};
 #[cfg(feature = "serde")]
 pub use survey::{
-    compare as compare_codes, dedup as dedup_codes, family as code_family, family_size as code_family_size,
-    is_misere_survey, parse_code, parse_codes, parse_record_code, read_misere_survey, read_survey,
-    repeating_tail, run_code, run_code_watched, run_misere_code, sorted as sorted_records,
-    summary_line as survey_summary_line, write_csv as write_survey_csv,
+    check_misere_resume, compare as compare_codes, dedup as dedup_codes, family as code_family,
+    family_size as code_family_size, is_misere_survey, parse_code, parse_codes, parse_record_code,
+    read_misere_survey, read_survey, repeating_tail, run_code, run_code_watched, run_misere_code,
+    sorted as sorted_records, summary_line as survey_summary_line, write_csv as write_survey_csv,
     write_markdown as write_survey_markdown, write_misere_csv, write_misere_markdown, Counts as SurveyCounts,
     MisereRecord, Record as SurveyRecord, RunState as SurveyRunState, Status as SurveyStatus, SurveyFile,
     MAX_FAMILY as MAX_CODE_FAMILY, MAX_UPTO as SURVEY_MAX_UPTO,

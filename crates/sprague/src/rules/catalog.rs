@@ -297,10 +297,23 @@ impl FromStr for Game {
             "graph" | "script" => return Err(bad(
                 "this game is read from its file: this front end cannot read files (use Game::parse_with)",
             )),
+            _ if looks_like_code(trimmed) => {
+                return Err(bad(&format!(
+                    "a bare code names no game: write `octal:{trimmed}` (or `hex:{trimmed}` for a hexadecimal code)"
+                )))
+            }
             _ => return Err(Error::UnknownGame(trimmed.to_string())),
         };
         Ok(game)
     }
+}
+
+/// Whether `text` looks like a take-and-break code written without its
+/// game (`0.75`, `.07`, `4.7`), as `survey` takes codes.
+fn looks_like_code(text: &str) -> bool {
+    text.contains('.')
+        && text.chars().all(|c| c == '.' || c.is_ascii_hexdigit())
+        && text.matches('.').count() == 1
 }
 
 /// `node-kayles:GRAPH` or `octal-graph:CODE:GRAPH`, reading a graph file
@@ -436,6 +449,8 @@ mod tests {
     fn malformed_specs_name_the_problem() {
         for (s, needle) in [
             ("chess", "unknown game"),
+            ("0.75", "write `octal:0.75`"),
+            (".07", "`octal:.07`"),
             ("octal:0.78", "`8`"),
             ("subtract:", "give the amounts"),
             ("divide:1,2", "below the minimum 2"),

@@ -60,6 +60,19 @@ pub enum Task {
     /// heaps proven of the largest heap asked for (a search may end
     /// sooner, at a proven period or a bound).
     QuotientHeaps,
+    /// The candidates of one heap of a misère quotient, refuted and
+    /// recalibrated in turn until one is proven: the elements of the
+    /// latest, of the `--max-order` bound. Reported at each new candidate
+    /// after the first, so that a heap whose candidates climb (heap 34 of
+    /// Dawson's Kayles) shows how far they have got.
+    QuotientCandidates {
+        /// The heap being added.
+        heap: u64,
+        /// The candidates tried at this heap so far.
+        candidate: u64,
+        /// The copies of the heap in the latest least failing sum.
+        copies: u64,
+    },
 }
 
 /// One report: what, how far, of how much.

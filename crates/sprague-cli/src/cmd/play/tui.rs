@@ -54,7 +54,11 @@ pub fn run(session: &mut Session, opts: &Options) -> anyhow::Result<()> {
         selected: 0,
         input: None,
         hints: opts.hints,
-        message: format!("seed {} · press ? for hints", opts.seed),
+        message: if opts.hints {
+            format!("seed {} · hints on (? hides them)", opts.seed)
+        } else {
+            format!("seed {} · press ? for hints", opts.seed)
+        },
         quit: false,
         noun: "part",
     };

@@ -46,6 +46,10 @@ pub struct MisereRecord {
     pub seconds: f64,
     /// The survey's bound N.
     pub upto: u64,
+    /// The survey's bound on a candidate quotient's elements
+    /// (`--max-order`); absent from records written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_order: Option<usize>,
 }
 
 impl MisereRecord {
@@ -105,7 +109,42 @@ pub fn run_misere_code(
         stopped: q.stopped().map(str::to_string),
         seconds: start.elapsed().as_secs_f64(),
         upto,
+        max_order: Some(max_order),
     })
+}
+
+/// Checks that the records already in a misère survey file `file` are of
+/// a survey to `upto` with `max_order`, so that resuming it adds records
+/// of the same survey (a record of another N or another bound could say
+/// `open` where this run says `solved`).
+///
+/// # Errors
+/// [`Error::Mismatch`] naming the first record of another survey.
+pub fn check_misere_resume(records: &[MisereRecord], file: &str, upto: u64, max_order: usize) -> Result<()> {
+    for (i, r) in records.iter().enumerate() {
+        let mismatch = |setting, reason: String| Error::Mismatch {
+            file: file.to_string(),
+            setting,
+            reason: format!(
+                "record {} ({}) {reason}; give another file or the same bound",
+                i + 1,
+                r.code
+            ),
+        };
+        if r.upto != upto {
+            return Err(mismatch(
+                crate::Setting::Upto,
+                format!("is from a survey to N = {}, not {upto}", r.upto),
+            ));
+        }
+        if let Some(m) = r.max_order.filter(|&m| m != max_order) {
+            return Err(mismatch(
+                crate::Setting::MaxOrder,
+                format!("is from a survey with --max-order {m}, not {max_order}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Reads a misère survey file: one [`MisereRecord`] a line; a torn last

@@ -36,8 +36,8 @@ pub use codes::{
 };
 pub use file::{read_survey, SurveyFile};
 pub use misere::{
-    is_misere_survey, read_misere_survey, run_misere_code, write_misere_csv, write_misere_markdown,
-    MisereRecord,
+    check_misere_resume, is_misere_survey, read_misere_survey, run_misere_code, write_misere_csv,
+    write_misere_markdown, MisereRecord,
 };
 pub use record::{Record, Status};
 pub use report::{sorted, summary_line, write_csv, write_markdown, Counts};

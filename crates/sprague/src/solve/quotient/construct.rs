@@ -156,6 +156,15 @@ fn stage<R: Ruleset>(
                     Err(e) => return Err(e),
                 };
                 *types = heap_types(st, rules)?;
+                crate::solve::progress::report(
+                    crate::solve::Task::QuotientCandidates {
+                        heap: n,
+                        candidate: u64::from(tries) + 1,
+                        copies: copies as u64,
+                    },
+                    st.m.order() as u64,
+                    Some(max_order as u64),
+                );
             }
         }
     }
