@@ -119,6 +119,29 @@ fn bad_boards_are_named_in_one_line() {
         (vec!["value", "nim"], "names no start"),
         (vec!["value", "cram:3x4", "--keying", "sideways"], "not a keying"),
         (vec!["table", "cram:3xN", "--upto", "3,4"], "--upto N"),
+        // A new user's stumbles (session 54's tester):
+        (
+            vec!["value", "chomp:3x5", "6,3,3"],
+            "does not fit in the start 5,5,5",
+        ),
+        (vec!["value", "chomp:3x5", "5,5,5,5"], "at most 3 rows"),
+        (
+            vec!["table", "cram:3x4", "--upto", "5"],
+            "write N in place of one size",
+        ),
+        (vec!["analyze", "cram:3x4"], "`sprague value cram:3x4` values it"),
+        (
+            vec!["analyze", "cram:2xN", "--misere", "--upto", "10"],
+            "analysed in normal play only",
+        ),
+        (
+            vec!["table", "node-kayles:path:N", "--upto", "129"],
+            "its member N = 129",
+        ),
+        (
+            vec!["value", "cram:3x4", "--memo", "/nonexistent-dir-of-sprague/x.db"],
+            "--memo `/nonexistent-dir-of-sprague/x.db`",
+        ),
     ] {
         let (code, _, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");

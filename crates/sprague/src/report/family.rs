@@ -197,6 +197,12 @@ impl BoardFamily {
     pub fn values(&self, upto: u64, limits: Limits, read: ReadFile) -> Result<Vec<u32>> {
         let mut load =
             |member: &str| Game::load(member, read, self.script).map(|g| g.with_keying(self.keying));
+        // The last member read first: a family past its largest board
+        // fails at once, not after valuing the others.
+        if upto > 0 {
+            load(&family_member(&self.spec, upto))
+                .map_err(|e| crate::rules::board::member_error(&self.spec, upto, e))?;
+        }
         family_values(&self.spec, upto, limits, &mut load)
     }
 }

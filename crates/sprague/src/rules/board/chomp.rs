@@ -152,10 +152,22 @@ impl Ruleset for Chomp {
         if text.trim() == "start" {
             return Ok(self.start.clone());
         }
-        parse_rows(text).map_err(|reason| Error::BadPosition {
+        let bad = |reason: String| Error::BadPosition {
             text: text.to_string(),
             reason,
-        })
+        };
+        let rows = parse_rows(text).map_err(bad)?;
+        // A position is what is left of the start: a diagram inside it.
+        let inside = rows.len() <= self.start.len() && rows.iter().zip(&self.start).all(|(r, s)| r <= s);
+        if !inside {
+            return Err(bad(format!(
+                "it does not fit in the start {}: at most {} row{}, row i at most as long as the start's",
+                self.format_position(&self.start),
+                self.start.len(),
+                if self.start.len() == 1 { "" } else { "s" }
+            )));
+        }
+        Ok(rows)
     }
 
     fn format_position(&self, p: &Vec<u32>) -> String {
