@@ -527,7 +527,7 @@ pub struct SurveyArgs {
     /// The most the sequence engine may use of the CPU's vector instructions (the values are the same at every level).
     #[arg(long, value_enum, value_name = "LEVEL", default_value_t = SimdLevel::Avx512)]
     pub simd: SimdLevel,
-    /// Misère play: build each code's misère quotient heap by heap to --upto N (at most 4096), stopping at a period proven for every heap size; one JSON line a code (code, kind, order, p_portion, all_heaps, preperiod, period, computed_to, stopped, seconds, upto).
+    /// Misère play: build each code's misère quotient heap by heap to --upto N (at most 4096), stopping at a period proven for every heap size; one JSON line a code (code, kind, order, p_portion, all_heaps, preperiod, period, computed_to, stopped, seconds, upto, max_order).
     #[arg(long)]
     pub misere: bool,
     /// With --misere: the most elements a candidate quotient may have before a code is left open.

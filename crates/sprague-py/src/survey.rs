@@ -93,9 +93,9 @@ fn survey_misere_code(
 }
 
 /// A misère survey file's bytes read back: `(records, valid_len, torn)`
-/// as [`survey_read`] gives them. With `upto` and `max_order`, records of
-/// a survey with another N or another bound are `BadInput` (resuming
-/// would mix two surveys).
+/// as [`survey_read`] gives them. With `upto` (and `max_order`), records
+/// of a survey with another N (or another bound) are `BadInput`
+/// (resuming would mix two surveys).
 #[pyfunction]
 #[pyo3(signature = (data, name, upto=None, max_order=None))]
 fn survey_read_misere(
@@ -110,7 +110,7 @@ fn survey_read_misere(
         )));
     }
     let records = read_misere_survey(data, name).map_err(|e| errors::to_py(&e))?;
-    if let (Some(upto), Some(max_order)) = (upto, max_order) {
+    if let Some(upto) = upto {
         check_misere_resume(&records, name, upto, max_order).map_err(|e| errors::to_py(&e))?;
     }
     let valid_len = data.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
@@ -137,6 +137,11 @@ type ReadBack = (Vec<(String, String)>, u64, bool);
 #[pyfunction]
 #[pyo3(signature = (data, name, upto=None))]
 fn survey_read(data: &[u8], name: &str, upto: Option<u64>) -> PyResult<ReadBack> {
+    if is_misere_survey(data) {
+        return Err(BadInput::new_err(format!(
+            "out `{name}` holds a misère survey; give another file for a normal-play one (or misere=True)"
+        )));
+    }
     let file = read_survey(data, name, upto).map_err(|e| errors::to_py(&e))?;
     // The lines themselves, not the records printed again: serde_json reads
     // `seconds` to within an ulp, not always to the same float. Every line

@@ -219,7 +219,7 @@ def test_misere_survey_writes_the_cli_lines(tmp_path, sprague_bin):
     # Another N or another bound would mix two surveys: refused.
     with pytest.raises(sprague.BadInput, match="not 100"):
         sprague.survey(codes, 100, out=ours, misere=True, max_order=200)
-    with pytest.raises(sprague.BadInput, match="--max-order 200, not 1000"):
+    with pytest.raises(sprague.BadInput, match="at most 200 elements, not 1000"):
         sprague.survey(codes, 200, out=ours, misere=True)
     r = run_cli(sprague_bin, "survey", "--report", str(ours))
     assert r.returncode == 0 and "| 0.75 | solved | 8 |" in r.stdout, r.stderr

@@ -40,8 +40,7 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
         bail!("a survey needs --out FILE (e.g. --out survey.jsonl): its records are appended there, one JSON line a code, and a run stopped midway resumes from it; --report FILE then prints the table");
     };
     let path = target(path, "--out")?;
-    let (mut file, done) = open_out(&path)?;
-    check_misere_resume(&done, &path.display().to_string(), upto, a.max_order)?;
+    let (mut file, done) = open_out(&path, upto, a.max_order)?;
     let in_file: HashSet<String> = done.iter().map(|r| r.code.clone()).collect();
     let todo: Vec<&OctalCode> = codes
         .iter()
@@ -128,15 +127,18 @@ pub fn run(a: &SurveyArgs, codes: Vec<OctalCode>, out: &mut dyn Write) -> anyhow
     Ok(())
 }
 
-/// Opens (or creates) the survey file, locked, reads its records, cuts a
-/// torn last line and leaves it positioned to append.
-fn open_out(path: &Path) -> anyhow::Result<(File, Vec<MisereRecord>)> {
+/// Opens (or creates) the survey file, locked, reads its records (all of
+/// a survey to `upto` with `max_order`), cuts a torn last line and leaves
+/// it positioned to append.
+fn open_out(path: &Path, upto: u64, max_order: usize) -> anyhow::Result<(File, Vec<MisereRecord>)> {
     let shown = path.display();
     let (mut file, bytes) = super::survey::open_locked(path)?;
     if !bytes.is_empty() && !is_misere_survey(&bytes) {
         bail!("--out `{shown}` holds a normal-play survey; give another file for a misère one");
     }
     let done = read_misere_survey(&bytes, &shown.to_string())?;
+    // Before anything is cut: a file of another survey is left as it is.
+    check_misere_resume(&done, &shown.to_string(), upto, Some(max_order))?;
     let valid = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) as u64;
     file.set_len(valid)
         .with_context(|| format!("cannot cut the torn last line of `{shown}`"))?;

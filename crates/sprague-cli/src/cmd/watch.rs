@@ -119,7 +119,7 @@ fn label(task: Task) -> &'static str {
         Task::SkillPoints => "win chances at pairs of skills",
         Task::Components { .. } => "states",
         Task::QuotientHeaps => "heaps of the misère quotient proven",
-        Task::QuotientCandidates { .. } => "elements of the candidate, of the --max-order bound",
+        Task::QuotientCandidates { .. } => "elements of --max-order",
         _ => "working",
     }
 }
@@ -186,10 +186,11 @@ impl Progress for Watch {
             heap,
             candidate,
             copies,
+            ..
         } = step.task
         {
             bar.set_message(format!(
-                "heap {heap}, candidate {candidate} (least failing sums with {copies} cop{} of heap {heap}):",
+                "heap {heap}, candidate {candidate} ({copies} cop{} in the least failure):",
                 if copies == 1 { "y" } else { "ies" }
             ));
         }

@@ -286,7 +286,7 @@ fn a_misere_survey_resumes_only_the_same_survey() {
     for (args, want) in [
         (
             &["survey", "0.77", "--misere", "--upto", "50", "--out", f][..],
-            "is from a survey to N = 300, not 50; give another file or the same bound (N is --upto)",
+            "the record of 0.75 is from a survey to N = 300, not 50; give another file or the same bound (N is --upto)",
         ),
         (
             &[
@@ -300,7 +300,7 @@ fn a_misere_survey_resumes_only_the_same_survey() {
                 "--out",
                 f,
             ][..],
-            "is from a survey with --max-order 1000, not 500",
+            "is from a survey with candidates of at most 1000 elements, not 500",
         ),
         (
             &["survey", "0.77", "--upto", "300", "--out", f][..],

@@ -116,7 +116,11 @@ class _Out:
     already in it (read and checked by the library)."""
 
     def __init__(
-        self, path: Union[str, "os.PathLike[str]"], upto: int, misere: bool = False, max_order: int = 0
+        self,
+        path: Union[str, "os.PathLike[str]"],
+        upto: int,
+        misere: bool = False,
+        max_order: Optional[int] = None,
     ) -> None:
         self.name = os.fspath(path)
         try:
@@ -279,7 +283,7 @@ def survey(
             of more than ``max_order`` elements. Records then have the keys
             ``code``, ``kind`` (``tame``, ``solved``, ``open``), ``order``,
             ``p_portion``, ``all_heaps``, ``preperiod``, ``period``,
-            ``computed_to``, ``stopped``, ``seconds``, ``upto``.
+            ``computed_to``, ``stopped``, ``seconds``, ``upto``, ``max_order``.
         max_order: with ``misere``, the bound on a candidate's elements.
 
     Returns:

@@ -64,11 +64,14 @@ pub enum Task {
     /// recalibrated in turn until one is proven: the elements of the
     /// latest, of the `--max-order` bound. Reported at each new candidate
     /// after the first, so that a heap whose candidates climb (heap 34 of
-    /// Dawson's Kayles) shows how far they have got.
+    /// Dawson's Kayles) shows how far they have got. More counts may be
+    /// added.
+    #[non_exhaustive]
     QuotientCandidates {
         /// The heap being added.
         heap: u64,
-        /// The candidates tried at this heap so far.
+        /// The number of the candidate about to be checked at this heap
+        /// (2 for the first recalibrated one).
         candidate: u64,
         /// The copies of the heap in the latest least failing sum.
         copies: u64,

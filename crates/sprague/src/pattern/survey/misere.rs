@@ -114,20 +114,25 @@ pub fn run_misere_code(
 }
 
 /// Checks that the records already in a misère survey file `file` are of
-/// a survey to `upto` with `max_order`, so that resuming it adds records
-/// of the same survey (a record of another N or another bound could say
-/// `open` where this run says `solved`).
+/// a survey to `upto` (and, when given, with the bound `max_order` on a
+/// candidate's elements), so that resuming it adds records of the same
+/// survey: a code `open` at one bound may be `solved` at another. Records
+/// written before the bound was kept are not checked against it.
 ///
 /// # Errors
 /// [`Error::Mismatch`] naming the first record of another survey.
-pub fn check_misere_resume(records: &[MisereRecord], file: &str, upto: u64, max_order: usize) -> Result<()> {
-    for (i, r) in records.iter().enumerate() {
+pub fn check_misere_resume(
+    records: &[MisereRecord],
+    file: &str,
+    upto: u64,
+    max_order: Option<usize>,
+) -> Result<()> {
+    for r in records {
         let mismatch = |setting, reason: String| Error::Mismatch {
             file: file.to_string(),
             setting,
             reason: format!(
-                "record {} ({}) {reason}; give another file or the same bound",
-                i + 1,
+                "the record of {} {reason}; give another file or the same bound",
                 r.code
             ),
         };
@@ -137,11 +142,13 @@ pub fn check_misere_resume(records: &[MisereRecord], file: &str, upto: u64, max_
                 format!("is from a survey to N = {}, not {upto}", r.upto),
             ));
         }
-        if let Some(m) = r.max_order.filter(|&m| m != max_order) {
-            return Err(mismatch(
-                crate::Setting::MaxOrder,
-                format!("is from a survey with --max-order {m}, not {max_order}"),
-            ));
+        if let (Some(m), Some(want)) = (r.max_order, max_order) {
+            if m != want {
+                return Err(mismatch(
+                    crate::Setting::MaxOrder,
+                    format!("is from a survey with candidates of at most {m} elements, not {want}"),
+                ));
+            }
         }
     }
     Ok(())

@@ -98,6 +98,28 @@ impl Chomp {
         })
     }
 
+    /// Whether `rows` fit in the start (a position is what is left of it:
+    /// a diagram inside it), or what does not.
+    fn fits(&self, rows: &[u32]) -> std::result::Result<(), String> {
+        let start = self.format_position(&self.start);
+        if rows.len() > self.start.len() {
+            return Err(format!(
+                "it has {} rows; the start {start} has {}",
+                rows.len(),
+                self.start.len()
+            ));
+        }
+        match rows.iter().zip(&self.start).position(|(r, s)| r > s) {
+            Some(i) => Err(format!(
+                "row {} has {} squares; the start {start} has {} there",
+                i + 1,
+                rows[i],
+                self.start[i]
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// These rules with components keyed as `keying` says (no symmetry:
     /// a diagram and its transpose keyed apart).
     pub fn with_keying(mut self, keying: Keying) -> Chomp {
@@ -157,16 +179,7 @@ impl Ruleset for Chomp {
             reason,
         };
         let rows = parse_rows(text).map_err(bad)?;
-        // A position is what is left of the start: a diagram inside it.
-        let inside = rows.len() <= self.start.len() && rows.iter().zip(&self.start).all(|(r, s)| r <= s);
-        if !inside {
-            return Err(bad(format!(
-                "it does not fit in the start {}: at most {} row{}, row i at most as long as the start's",
-                self.format_position(&self.start),
-                self.start.len(),
-                if self.start.len() == 1 { "" } else { "s" }
-            )));
-        }
+        self.fits(&rows).map_err(bad)?;
         Ok(rows)
     }
 
@@ -175,7 +188,9 @@ impl Ruleset for Chomp {
     }
 
     fn check_position(&self, p: &Vec<u32>) -> Result<()> {
-        check_rows(p).map_err(|reason| not_a_position(format!("{p:?}"), reason))
+        check_rows(p)
+            .and_then(|()| self.fits(p))
+            .map_err(|reason| not_a_position(format!("{p:?}"), reason))
     }
 
     fn moves(&self, p: &Vec<u32>, out: &mut Moves<Vec<u32>>) -> Result<()> {
