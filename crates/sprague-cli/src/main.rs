@@ -121,18 +121,23 @@ fn main() -> ExitCode {
                 first = format!("{first} {}", names.join(", "));
             }
             use clap::error::{ContextKind, ContextValue};
-            match e.get(ContextKind::ValidValue) {
+            let listed = match e.get(ContextKind::ValidValue) {
                 Some(ContextValue::Strings(valid)) if !valid.is_empty() => {
                     first = format!("{first}: give one of {}", valid.join(", "));
+                    true
                 }
-                _ => {}
-            }
-            // clap's "a similar argument exists" tip, which is on a later line.
+                _ => false,
+            };
+            // clap's "a similar argument exists" tip, which is on a later
+            // line (not where the valid values are listed already).
             for kind in [
                 ContextKind::SuggestedArg,
                 ContextKind::SuggestedSubcommand,
                 ContextKind::SuggestedValue,
             ] {
+                if listed {
+                    break;
+                }
                 let similar = match e.get(kind) {
                     Some(ContextValue::String(s)) => vec![s.clone()],
                     Some(ContextValue::Strings(s)) => s.clone(),
