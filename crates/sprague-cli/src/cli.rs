@@ -70,11 +70,11 @@ pub enum Command {
 pub struct LimitArgs {
     /// The most positions a search may remember (and table entries it may hold); 10^8 and 2^27 work too.
     #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_states,
-          value_parser = crate::cmd::whole_or_power, allow_hyphen_values = true)]
+          value_parser = sprague::rules::parse_u64, allow_hyphen_values = true)]
     pub max_states: u64,
     /// The most steps a computation may take (moves listed, option values looked at; ~10^9 a second).
     #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_work,
-          value_parser = crate::cmd::whole_or_power, allow_hyphen_values = true)]
+          value_parser = sprague::rules::parse_u64, allow_hyphen_values = true)]
     pub max_work: u64,
     /// Scripted rules (`script:FILE`): the most operations one call of the script may take.
     #[arg(long, value_name = "N", default_value_t = sprague::rules::ScriptLimits::default().ops)]
@@ -316,7 +316,7 @@ pub struct AnalyzeArgs {
     pub misere: bool,
     /// With --misere: the most elements a candidate quotient may have (default 20000, or 300
     /// without --upto); less where the memory available holds fewer (about N²/4 bytes).
-    #[arg(long, value_name = "N", requires = "misere", value_parser = crate::cmd::whole_or_power)]
+    #[arg(long, value_name = "N", requires = "misere", value_parser = sprague::rules::parse_u64)]
     pub max_order: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,

@@ -139,17 +139,11 @@ impl AsFileLen for std::io::StdinLock<'_> {
     }
 }
 
-/// A count people type: whole (`1000000`, `1_000_000`) or a power `B^K`
-/// (`2^28`, `10^6`); the error says what is wrong with `t`.
-pub(crate) fn whole_or_power(t: &str) -> Result<u64, String> {
-    sprague::rules::parse_u64(t)
-}
-
 /// `--upto N` or `--upto N,M`: each number whole (`1000000`, `1_000_000`)
 /// or a power `B^K` (`2^28`, `10^6`).
 pub(crate) fn parse_upto(text: &str) -> anyhow::Result<(u64, Option<u64>)> {
     let bad = |why: String| anyhow::anyhow!("bad --upto `{text}`: {why}");
-    let num = |t: &str| whole_or_power(t).map_err(bad);
+    let num = |t: &str| sprague::rules::parse_u64(t).map_err(bad);
     match text.split_once(',') {
         Some((a, b)) => Ok((num(a)?, Some(num(b)?))),
         None => Ok((num(text)?, None)),
