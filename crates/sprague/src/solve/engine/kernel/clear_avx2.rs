@@ -5,17 +5,35 @@
 //! step and its hits must be taken out one by one (mispredicted branches
 //! and a chain through the set).
 //!
-//! Instead, while more than [`FEW`] values are pending, every pair value
+//! Instead, while more than [`MANY`] values are pending, every pair value
 //! is a plain byte store (`seen[x] = 1`) that never waits on another;
 //! after a block of pairs the bytes seen are packed and taken out of the
-//! set at once. Once at most [`FEW`] values are left (the last ones often
-//! need most of the pairs, and a heap whose mex is rare needs all of
-//! them), each pair value is compared with those few (two instructions a
-//! value for 16 pairs), 64 pairs a step, and only a step with a hit
-//! leaves the vector loop. Officers to 10^6 with AVX2 on one thread:
-//! 0.99 s of CPU instead of 1.21 s with the lookup of the whole set
-//! (medians of 5 alternated runs, a shared machine); a lookup until few
-//! values are left, then the compares, took 1.13 s.
+//! set at once. With at most [`MANY`] values left (Officers' sets start
+//! at about 61), each block of 64 pairs of each stream (eight vectors,
+//! held in registers) is compared with every value left, and the values
+//! the block hits are dropped after it: a compare and an or a value for
+//! 16 pairs, no store. On this machine (AMD EPYC, Zen 3) a scattered byte
+//! store costs about two cycles, so up to a few dozen values the compares
+//! are cheaper than the stores. Once at most [`FEW`] values are left (the
+//! last ones often need most of the pairs, and a heap whose mex is rare
+//! needs all of them), each pair value is compared with those few, 64
+//! pairs a step, and only a step with a hit leaves the vector loop.
+//!
+//! Measured on Officers' heaps 9·10^5 to 10^6 (every 7th, the engine's
+//! inputs, a throwaway harness timing this function alone, best of 15
+//! alternated rounds): the byte stores down to [`FEW`] values took about
+//! 2,000 cycles a heap and the compares after them 470; with the block
+//! compares from 48 values on, the function takes 0.78 of the time (24,
+//! 32 and 40 values: 0.78–0.79; 64: 0.81; 96: 0.85; no byte stores at
+//! all: 0.87), and 0.74–0.80 on 0.007's heaps near 2·10^5. Officers to
+//! 10^6 with AVX2 on two threads: `farm-bench -n 10`, A/B CPU median
+//! 0.84, wall 0.81.
+//!
+//! Earlier, with byte stores down to [`FEW`] values: Officers to 10^6
+//! with AVX2 on one thread took 0.99 s of CPU instead of 1.21 s with the
+//! lookup of the whole set (medians of 5 alternated runs, a shared
+//! machine); a lookup until few values are left, then the compares, took
+//! 1.13 s.
 //!
 //! Also measured and dropped (Officers to 10^6, one thread, CPU time,
 //! 0.83 s with this form): the lookup done as `clear512` does it, with
@@ -43,6 +61,14 @@ use super::Line;
 /// measured slower on Officers; sets of more than 8 words take twice as
 /// many).
 pub(super) const FEW: usize = 4;
+
+/// At most this many values left (and more than [`FEW`]): each value is
+/// compared with every pair value of a block (module docs).
+pub(super) const MANY: usize = 48;
+
+/// The pairs of each stream a block of compares takes (eight vectors, all
+/// held in registers).
+pub(super) const ACC: usize = 64;
 
 /// The pairs of each stream a block takes: short first (in many games the
 /// set is empty after a few dozen pairs), then long (fewer packings).
@@ -96,7 +122,7 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
     // longer: compares with up to 8 of them (0.007 to 2·10^5 on one
     // thread 4% faster than with 4).
     let few = if words > 8 { 2 * FEW } else { FEW };
-    if left as usize > few {
+    if left as usize > MANY {
         // One byte per value below the bound: 1 once some pair has it.
         // Only the 64 · words bytes read back are zeroed (memset, this
         // zeroing among its callers, was 3% of Officers' profile): a pair
@@ -156,7 +182,7 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
                 *p &= u64::from(a) | u64::from(b) << 32;
                 left += p.count_ones();
             }
-            if left as usize <= few {
+            if left as usize <= MANY {
                 break;
             }
         }
@@ -164,6 +190,73 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
             pending.fill(0);
             return true;
         }
+    }
+    if left as usize > few && left as usize <= MANY {
+        // The values left, as a list (padded to a multiple of 4 with the
+        // first); each block of ACC pairs of each stream is compared with
+        // every one of them, four at a time, and the values a block hits
+        // are dropped after it.
+        let mut want = [0u16; MANY + 3];
+        let mut k = 0;
+        for (w, &x) in pend[..words].iter().enumerate() {
+            let mut x = x;
+            while x != 0 {
+                want[k] = (w * 64 + x.trailing_zeros() as usize) as u16;
+                k += 1;
+                x &= x - 1;
+            }
+        }
+        while k > few && ia + ACC <= mid && ib + ACC <= n {
+            let xs = [
+                pairs!(ia),
+                pairs!(ib),
+                pairs!(ia + 16),
+                pairs!(ib + 16),
+                pairs!(ia + 32),
+                pairs!(ib + 32),
+                pairs!(ia + 48),
+                pairs!(ib + 48),
+            ];
+            ia += ACC;
+            ib += ACC;
+            let padded = k.next_multiple_of(4);
+            for i in k..padded {
+                want[i] = want[0];
+            }
+            // Kept values are moved to the front: want[kept] is never
+            // ahead of the entry being read.
+            let mut kept = 0;
+            for g in (0..padded).step_by(4) {
+                let w = [
+                    _mm256_set1_epi16(want[g] as i16),
+                    _mm256_set1_epi16(want[g + 1] as i16),
+                    _mm256_set1_epi16(want[g + 2] as i16),
+                    _mm256_set1_epi16(want[g + 3] as i16),
+                ];
+                let mut hit = [zero; 4];
+                for x in xs {
+                    for j in 0..4 {
+                        hit[j] = _mm256_or_si256(hit[j], _mm256_cmpeq_epi16(x, w[j]));
+                    }
+                }
+                for j in 0..4 {
+                    if g + j < k {
+                        want[kept] = want[g + j];
+                        kept += usize::from(_mm256_movemask_epi8(hit[j]) == 0);
+                    }
+                }
+            }
+            k = kept;
+        }
+        if k == 0 {
+            pending.fill(0);
+            return true;
+        }
+        pend = [0; 32];
+        for &v in &want[..k] {
+            pend[(v as usize >> 6) & 31] |= 1 << (v & 63);
+        }
+        left = k as u32;
     }
     if left as usize <= few {
         // The values left; compares with K of them (the entries past k
