@@ -123,8 +123,8 @@
 //! the pair scan stores each pair value as a byte and packs them (no
 //! per-value lookup of the set, which needs `vpermb`) while many values
 //! are pending, then compares blocks of pair values with each of the last
-//! few dozen; the byte-row marks and the candidate checks take 16 heaps a
-//! step. The plain forms are written for the compiler to
+//! few dozen, then the last few up to the first hit; the byte-row marks
+//! and the candidate checks take 16 heaps a step. The plain forms are written for the compiler to
 //! vectorise for the baseline target (SSE2, or NEON on aarch64); they
 //! check no candidates (module `partial`), a scalar compare per heap
 //! costing more than the store it saves.

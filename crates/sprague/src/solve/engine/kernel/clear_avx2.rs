@@ -57,17 +57,17 @@
 use super::clear::clear_pair_values_scalar;
 use super::Line;
 
-/// At most this many values left: compares instead of stores (2 and 8
-/// measured slower on Officers; sets of more than 8 words take twice as
-/// many).
+/// At most this many values left: compares up to the first hit instead
+/// of block compares; sets of more than 8 words take twice as many. (2
+/// and 8 measured slower on Officers, and 4 rather than 8 on 0.007,
+/// against byte stores, before the block compares of [`MANY`] existed.)
 pub(super) const FEW: usize = 4;
 
 /// At most this many values left (and more than [`FEW`]): each value is
 /// compared with every pair value of a block (module docs).
 pub(super) const MANY: usize = 48;
 
-/// The pairs of each stream a block of compares takes (eight vectors, all
-/// held in registers).
+/// The pairs of each stream a block of compares takes (eight vectors).
 pub(super) const ACC: usize = 64;
 
 /// The pairs of each stream a block takes: short first (in many games the
@@ -119,8 +119,9 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
     let mid = n / 2;
     let (mut ia, mut ib) = (0, mid);
     // Large sets (0.007's values pass 1024) keep more values pending for
-    // longer: compares with up to 8 of them (0.007 to 2·10^5 on one
-    // thread 4% faster than with 4).
+    // longer: compares up to the first hit with up to 8 of them (0.007 to
+    // 2·10^5 on one thread 4% faster than with 4, measured against byte
+    // stores down to the few).
     let few = if words > 8 { 2 * FEW } else { FEW };
     if left as usize > MANY {
         // One byte per value below the bound: 1 once some pair has it.

@@ -365,8 +365,11 @@ unsafe fn mark_batch_bytes_avx2(
                 ] {
                     let q = q as u64;
                     for s in 0..4 {
-                        // SAFETY: each address is (16 b + j) bound + v with
-                        // 16 b + j < 16 blocks <= len and v < bound.
+                        // SAFETY: lane j holds (16 b + j) bound + v (an or
+                        // that adds: bound is a power of two and v < bound),
+                        // which fits 16 bits (len · bound <= BYTE_ROWS =
+                        // 2^15); 16 b + j < 16 blocks <= len, so it is below
+                        // len · bound, the length of `rows`.
                         unsafe { *rows.get_unchecked_mut((q >> (16 * s)) as usize & 0xffff) = 1 };
                     }
                 }
