@@ -130,14 +130,16 @@ fn main() -> ExitCode {
             };
             // clap's "a similar argument exists" tip, which is on a later
             // line (not where the valid values are listed already).
-            for kind in [
-                ContextKind::SuggestedArg,
-                ContextKind::SuggestedSubcommand,
-                ContextKind::SuggestedValue,
-            ] {
-                if listed {
-                    break;
-                }
+            let suggested: &[ContextKind] = if listed {
+                &[]
+            } else {
+                &[
+                    ContextKind::SuggestedArg,
+                    ContextKind::SuggestedSubcommand,
+                    ContextKind::SuggestedValue,
+                ]
+            };
+            for &kind in suggested {
                 let similar = match e.get(kind) {
                     Some(ContextValue::String(s)) => vec![s.clone()],
                     Some(ContextValue::Strings(s)) => s.clone(),

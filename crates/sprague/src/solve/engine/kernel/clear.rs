@@ -106,15 +106,7 @@ fn clear_by_seen(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
         // As in the AVX2 form: each value left compared with every pair
         // value of a block, the values a block hits dropped after it.
         let mut want = [0u16; PLAIN_MANY];
-        let mut k = 0;
-        for (w, &x) in pend[..words].iter().enumerate() {
-            let mut x = x;
-            while x != 0 {
-                want[k] = (w * 64 + x.trailing_zeros() as usize) as u16;
-                k += 1;
-                x &= x - 1;
-            }
-        }
+        let mut k = list_values(&pend[..words], &mut want);
         let mut xs = [0u16; 2 * ACC];
         while k > FEW && ia + ACC <= mid && ib + ACC <= n {
             let (xa, xb) = xs.split_at_mut(ACC);
@@ -135,23 +127,12 @@ fn clear_by_seen(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
             pending.fill(0);
             return true;
         }
-        pend = [0; 32];
-        for &v in &want[..k] {
-            pend[v as usize >> 6] |= 1 << (v & 63);
-        }
+        pend = set_of(&want[..k]);
         left = k as u32;
     }
     if left as usize <= FEW {
         let mut want = [0u16; FEW];
-        let mut k = 0;
-        for (w, &x) in pend[..words].iter().enumerate() {
-            let mut x = x;
-            while x != 0 {
-                want[k] = (w * 64 + x.trailing_zeros() as usize) as u16;
-                k += 1;
-                x &= x - 1;
-            }
-        }
+        let mut k = list_values(&pend[..words], &mut want);
         while k > 0 {
             for i in k..FEW {
                 want[i] = want[0];
@@ -178,15 +159,38 @@ fn clear_by_seen(lo: &[u16], hi: &[u16], pending: &mut [u64]) -> bool {
             pending.fill(0);
             return true;
         }
-        pend = [0; 32];
-        for &v in &want[..k] {
-            pend[v as usize >> 6] |= 1 << (v & 63);
-        }
+        pend = set_of(&want[..k]);
     }
     pending.copy_from_slice(&pend[..words]);
     // The pairs left at the end of each stream: i in [ia, mid) and [ib, n).
     clear_pair_values_scalar(&lo[ia..mid], &hi[n - mid..n - ia], pending)
         || clear_pair_values_scalar(&lo[ib..n], &hi[..n - ib], pending)
+}
+
+/// Writes the values of the bitset `pend` to the front of `out`, least
+/// first, and returns how many there are (`out` must hold them all).
+#[inline(always)]
+pub(super) fn list_values(pend: &[u64], out: &mut [u16]) -> usize {
+    let mut k = 0;
+    for (w, &x) in pend.iter().enumerate() {
+        let mut x = x;
+        while x != 0 {
+            out[k] = (w * 64 + x.trailing_zeros() as usize) as u16;
+            k += 1;
+            x &= x - 1;
+        }
+    }
+    k
+}
+
+/// The bitset of 32 words holding `values` (each below 2048).
+#[inline(always)]
+pub(super) fn set_of(values: &[u16]) -> [u64; 32] {
+    let mut set = [0u64; 32];
+    for &v in values {
+        set[(v as usize >> 6) & 31] |= 1 << (v & 63);
+    }
+    set
 }
 
 /// The values of 32 pairs of each stream at a time, from ia and from ib,
@@ -367,13 +371,8 @@ mod tests {
         // hit some of the pending values (256 and up) anywhere: each count
         // of values crosses the forms' phases (byte stores, compares of
         // many, compares of a few, the pairs left at the ends) differently.
-        let mut s = 99u64;
-        let mut rnd = |m: u64| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (s >> 32) % m
-        };
+        let mut next = crate::solve::test_rng::xorshift(99);
+        let mut rnd = |m: u64| next() % m;
         let mut outcomes = [0usize; 2];
         // 8 words (values below 512) and 32 (below 2048: the AVX2 form
         // then compares with up to 8 values to the first hit).

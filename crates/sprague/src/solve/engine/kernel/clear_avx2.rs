@@ -54,7 +54,7 @@
 //! to 2·10^5 unchanged (1.009).
 
 #[cfg(target_arch = "x86_64")]
-use super::clear::clear_pair_values_scalar;
+use super::clear::{clear_pair_values_scalar, list_values, set_of};
 use super::Line;
 
 /// At most this many values left: compares up to the first hit instead
@@ -198,15 +198,7 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
         // every one of them, four at a time, and the values a block hits
         // are dropped after it.
         let mut want = [0u16; MANY + 3];
-        let mut k = 0;
-        for (w, &x) in pend[..words].iter().enumerate() {
-            let mut x = x;
-            while x != 0 {
-                want[k] = (w * 64 + x.trailing_zeros() as usize) as u16;
-                k += 1;
-                x &= x - 1;
-            }
-        }
+        let mut k = list_values(&pend[..words], &mut want);
         while k > few && ia + ACC <= mid && ib + ACC <= n {
             let xs = [
                 pairs!(ia),
@@ -253,25 +245,14 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
             pending.fill(0);
             return true;
         }
-        pend = [0; 32];
-        for &v in &want[..k] {
-            pend[(v as usize >> 6) & 31] |= 1 << (v & 63);
-        }
+        pend = set_of(&want[..k]);
         left = k as u32;
     }
     if left as usize <= few {
         // The values left; compares with K of them (the entries past k
         // repeat the first) until a step hits, then again with those left.
         let mut want = [0u16; 8];
-        let mut k = 0;
-        for (w, &x) in pend[..words].iter().enumerate() {
-            let mut x = x;
-            while x != 0 {
-                want[k] = (w * 64 + x.trailing_zeros() as usize) as u16;
-                k += 1;
-                x &= x - 1;
-            }
-        }
+        let mut k = list_values(&pend[..words], &mut want);
         // Steps of 32 pairs of each stream, compared with want[..K] (a
         // macro: a closure is not compiled for AVX2 here), until a step
         // hits; then the values it hits are dropped.
@@ -322,10 +303,7 @@ pub(super) unsafe fn clear_pair_values_avx2(lo: &[u16], hi: &[u16], pending: &mu
             pending.fill(0);
             return true;
         }
-        pend = [0; 32];
-        for &v in &want[..k] {
-            pend[(v as usize >> 6) & 31] |= 1 << (v & 63);
-        }
+        pend = set_of(&want[..k]);
     }
     pending.copy_from_slice(&pend[..words]);
     // The pairs left at the end of each stream: i in [ia, mid) and [ib, n).
