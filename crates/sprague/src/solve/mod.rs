@@ -47,7 +47,7 @@ mod solver;
 pub(crate) mod sums;
 pub(crate) mod tame;
 #[cfg(test)]
-mod test_rng;
+pub(crate) mod test_rng;
 
 pub use chomp3::{
     by_third_row, three_row_p_positions, Run as ChompRun, ThirdRow, MAX_LISTED as CHOMP3_MAX_LISTED,

@@ -7,7 +7,9 @@
 //! A state of the search is a sum of large components (keys, sorted, equal
 //! pairs cancelled: G + G = 0) and a nim heap *n holding the xor of the
 //! components whose value is known. Components of at most
-//! `small` cells (see [`NimberSearch::new`]) are valued exactly by the
+//! `small` cells (see [`NimberSearch::new`]), and those whose rules count
+//! few positions below them (Chomp's, whose values are too large for a
+//! search per candidate value), are valued exactly by the
 //! [`ComponentSolver`] on the shared memo and folded into the heap. A state
 //! is N iff some move — in one component, or on the heap to a smaller one —
 //! leads to a P state; the search is depth-first and iterative, tries the
@@ -58,6 +60,10 @@ use table::{KeyIds, Settled, Sums};
 
 /// The value of a component not known yet.
 const UNKNOWN: u32 = u32::MAX;
+
+/// A component with at most this many positions below it, counted by its
+/// rules ([`Splitting::positions_below`]), is valued exactly.
+const EXACT_BELOW: u64 = 1 << 20;
 
 /// One state being expanded: the states its moves lead to that were not
 /// settled, fewest cells first.
@@ -170,6 +176,18 @@ impl<'a, P> NimberSearch<'a, P> {
         })
     }
 
+    /// Whether the component `key` is valued exactly (by the mex over
+    /// every position below it) rather than by outcome search: when it has
+    /// at most `small` cells, or its rules count at most [`EXACT_BELOW`]
+    /// positions below it (and at most a quarter of the states allowed).
+    fn exact(&self, key: &Key) -> bool {
+        self.rules.size(key) <= self.small
+            || self
+                .rules
+                .positions_below(key, EXACT_BELOW.min(self.limits.max_states as u64 / 4))
+                .is_some()
+    }
+
     /// The states settled so far.
     pub fn settled(&self) -> usize {
         self.t.settled.len()
@@ -218,7 +236,7 @@ impl<'a, P> NimberSearch<'a, P> {
         if let Some(v) = self.known(key) {
             return Ok(Nimber(v as u64));
         }
-        if self.rules.size(key) <= self.small {
+        if self.exact(key) {
             return ComponentSolver::new(self.rules, &mut *self.memo, self.limits.clone())?.key_value(key);
         }
         let id = self.id(key);
@@ -399,7 +417,7 @@ impl<'a, P> NimberSearch<'a, P> {
     /// The value of the component `key` when it is known or small (to be
     /// folded into the heap); else 0, with its number pushed on `ids`.
     fn fold(&mut self, key: &Key, ids: &mut Vec<u32>) -> Result<u32> {
-        if self.rules.size(key) <= self.small {
+        if self.exact(key) {
             if let Some(v) = self.memo.get(key) {
                 return Ok(v.0 as u32);
             }
@@ -495,7 +513,7 @@ impl<'a, P> NimberSearch<'a, P> {
             // below do not wait for memory one after another.
             for k in moves.all_parts() {
                 self.memo.prefetch(k);
-                if self.rules.size(k) > self.small {
+                if !self.exact(k) {
                     self.t.ids.prefetch(k.as_bytes());
                 }
             }
@@ -504,7 +522,7 @@ impl<'a, P> NimberSearch<'a, P> {
                 child.extend(ids.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d));
                 let mut h = heap;
                 for k in parts {
-                    if self.rules.size(k) <= self.small {
+                    if self.exact(k) {
                         h ^= self.fold(k, &mut child)?;
                         continue;
                     }

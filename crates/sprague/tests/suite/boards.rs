@@ -249,6 +249,32 @@ proptest! {
     }
 
     #[test]
+    fn outcome_search_agrees_on_chomp(
+        rows in prop::collection::vec(1u32..7, 1..6),
+        small in 0u32..8,
+        max_states in prop::sample::select(vec![1_000u64, 1_600, 10_000_000]),
+    ) {
+        use sprague::solve::NimberSearch;
+        let mut rows = rows;
+        rows.sort_unstable_by(|a, b| b.cmp(a));
+        let text: Vec<String> = rows.iter().map(u32::to_string).collect();
+        let chomp = Chomp::parse("chomp", &text.join(",")).unwrap();
+        let p = chomp.start().unwrap();
+        let want = plain(&chomp, &p, &|parts: &[Vec<u32>]| parts.first().cloned().unwrap_or_else(|| vec![1]));
+        // A diagram with at most max_states / 4 diagrams inside is valued
+        // exactly; larger ones (up to 462 inside) by outcome search.
+        let limits = Limits { max_states, ..Limits::default() };
+        let mut memo = ComponentMemo::new(&chomp.family());
+        let mut s = NimberSearch::new(&chomp, &mut memo, limits, small).unwrap();
+        prop_assert_eq!(s.grundy(&p).unwrap(), Nimber(want), "{:?} small {}", rows, small);
+        let mut keys = Vec::new();
+        chomp.keys(&p, &mut keys);
+        for h in 0..4u32 {
+            prop_assert_eq!(s.is_p(&keys, h).unwrap(), want == h as u64);
+        }
+    }
+
+    #[test]
     fn outcome_search_agrees_on_graphs(n in 1usize..9, bits in any::<u64>(), small in 0u32..5) {
         use sprague::solve::NimberSearch;
         let Game::NodeKayles(nk) = graph_game("node-kayles:g.txt", &graph_file(n, bits)) else { panic!() };

@@ -258,4 +258,84 @@ impl Splitting<Vec<u32>> for Chomp {
             .map(|c| u16::from_le_bytes([c[0], c[1]]) as u32)
             .sum()
     }
+
+    fn positions_below(&self, key: &Key, bound: u64) -> Option<u64> {
+        let rows = key
+            .as_bytes()
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]) as usize);
+        sub_diagrams(rows, bound)
+    }
+}
+
+/// The number of diagrams inside the diagram of row lengths `rows` (each
+/// at most the one before), the empty one included, when it is at most
+/// `bound`; else `None`. Row by row: `ways[s]` counts the diagrams of the
+/// rows so far whose last row has s squares.
+fn sub_diagrams(rows: impl Iterator<Item = usize>, bound: u64) -> Option<u64> {
+    let mut ways: Vec<u64> = Vec::new();
+    for (i, len) in rows.enumerate() {
+        if i == 0 {
+            ways = vec![1; len + 1];
+        } else {
+            // A row of t squares goes under any row of at least t.
+            let mut below = 0u64;
+            let mut next = vec![0u64; len.min(ways.len() - 1) + 1];
+            for s in (0..ways.len()).rev() {
+                below = below.saturating_add(ways[s]);
+                if s < next.len() {
+                    next[s] = below;
+                }
+            }
+            ways = next;
+        }
+        // Every diagram so far extends (by empty rows), so the count only grows.
+        let total = ways.iter().fold(0u64, |a, &w| a.saturating_add(w));
+        if total > bound {
+            return None;
+        }
+    }
+    Some(ways.iter().sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every diagram inside `rows`, listed one by one.
+    fn listed(rows: &[u32]) -> u64 {
+        let mut count = 0;
+        let mut stack = vec![Vec::<u32>::new()];
+        while let Some(d) = stack.pop() {
+            count += 1;
+            let i = d.len();
+            if i < rows.len() {
+                let most = d.last().map_or(rows[i], |&l| l.min(rows[i]));
+                for t in 1..=most {
+                    let mut e = d.clone();
+                    e.push(t);
+                    stack.push(e);
+                }
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn sub_diagrams_counts_every_diagram_inside() {
+        let mut rng = crate::solve::test_rng::xorshift(7);
+        for _ in 0..200 {
+            let k = 1 + (rng() % 5) as usize;
+            let mut rows: Vec<u32> = (0..k).map(|_| 1 + (rng() % 7) as u32).collect();
+            rows.sort_unstable_by(|a, b| b.cmp(a));
+            let n = listed(&rows);
+            let it = || rows.iter().map(|&r| r as usize);
+            assert_eq!(sub_diagrams(it(), u64::MAX), Some(n), "{rows:?}");
+            assert_eq!(sub_diagrams(it(), n), Some(n), "{rows:?}");
+            assert_eq!(sub_diagrams(it(), n - 1), None, "{rows:?}");
+        }
+        // A rectangle of k rows of c: binomial(k + c, k).
+        assert_eq!(sub_diagrams([100usize; 3].into_iter(), u64::MAX), Some(176_851));
+        assert_eq!(sub_diagrams([4096usize; 4096].into_iter(), 1 << 20), None);
+    }
 }

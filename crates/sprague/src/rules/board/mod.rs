@@ -161,6 +161,17 @@ pub trait Splitting<P>: Send + Sync {
         None
     }
 
+    /// How many positions the component `key` has below it (itself
+    /// included), when the rules can count them without listing them and
+    /// there are at most `bound`; else `None`. Solvers value such a
+    /// component exactly, by the mex over all of them, rather than by
+    /// outcome search, which pays one search for each value it rules out
+    /// and so loses where values are large (a Chomp row of n squares has
+    /// value n − 1).
+    fn positions_below(&self, _key: &Key, _bound: u64) -> Option<u64> {
+        None
+    }
+
     /// What [`Splitting::known_value`] rests on, in a few words for a
     /// report ("the mirror strategy").
     fn known_by(&self) -> &'static str {
