@@ -351,6 +351,17 @@ function drawCards(c, sh) {
   return row;
 }
 
+// What a click on the drawn position does, for the status line.
+function howToMove(s) {
+  const sh = s.shapes[0];
+  if (!sh) return "pick";
+  if (sh.shape === "heap") return "click a token (Shift: take more)";
+  if (sh.shape === "cells") return sh.game === "chomp" ? "click a square to eat it" : "click two neighbouring cells";
+  if (sh.shape === "network") return sh.game === "node-kayles" ? "click a vertex" : "click the vertices to take";
+  if (sh.shape === "cards") return "click a card";
+  return "click the position";
+}
+
 function renderPlay() {
   const s = play.state;
   const board = $("board");
@@ -401,7 +412,7 @@ function renderPlay() {
     status.dataset.winner = w || "draw";
   } else {
     delete status.dataset.winner;
-    let t = play.busy ? "The computer is thinking…" : s.to_move === "you" ? "Your move: click a token (Shift: take more) or a move." : "The computer's move.";
+    let t = play.busy ? "The computer is thinking…" : s.to_move === "you" ? "Your move: " + howToMove(s) + " or a move." : "The computer's move.";
     if (play.hints && play.hints.standing) {
       const st = play.hints.standing;
       const rem = st.remoteness == null ? "" : ", remoteness " + st.remoteness;

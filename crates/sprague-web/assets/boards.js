@@ -6,7 +6,9 @@
 // el, makeMove and ratingOf.
 "use strict";
 
-const boardPick = { cell: null, vertices: [] };
+// What is picked: a cell or vertices, on the board (a start of the sum)
+// where they were picked.
+const boardPick = { cell: null, vertices: [], board: null };
 
 // Column c (from 0) as letters a … z, aa, …; rows count from 1 at the top.
 function colName(c) {
@@ -21,12 +23,16 @@ function colName(c) {
 }
 function cellName(r, c) { return colName(c) + (r + 1); }
 
-// The index of the listed move with this label, or -1.
-function moveByLabel(label) { return play.state.moves.findIndex((m) => m.label === label); }
+// The index of the listed move with this label made in one of the
+// components `comps` (the regions of one board), or -1.
+function moveByLabel(label, comps) {
+  return play.state.moves.findIndex((m) => m.label === label && comps.includes(m.component));
+}
 
 function pickMove(i) {
   boardPick.cell = null;
   boardPick.vertices = [];
+  boardPick.board = null;
   makeMove(play.state.moves[i].number);
 }
 
@@ -35,26 +41,41 @@ function canMove() {
   return !s.summary && s.to_move === "you" && !play.busy;
 }
 
-// Draws the position when every component is a region of one board or a
-// part of one graph; returns whether it did.
-function drawBoardGame(board, s) {
-  if (!s.shapes.length) return false;
-  if (s.shapes.every((sh) => sh.shape === "cells")) {
-    board.append(drawCells(s));
-    return true;
-  }
-  if (s.shapes.every((sh) => sh.shape === "network")) {
-    board.append(drawNetwork(s));
-    return true;
-  }
-  return false;
+// The components of the sum grouped by the start they came from
+// (s.boards): each group is drawn as one board. In the order of the starts.
+function boardGroups(s) {
+  const groups = new Map();
+  s.shapes.forEach((_, c) => {
+    const b = s.boards ? s.boards[c] : 0;
+    if (!groups.has(b)) groups.set(b, []);
+    groups.get(b).push(c);
+  });
+  return [...groups.entries()].sort((x, y) => x[0] - y[0]);
 }
 
-function drawCells(s) {
-  const game = s.shapes[0].game;
-  const rows = s.shapes[0].rows.length;
-  const cols = s.shapes[0].rows[0].length;
-  const free = (r, c) => s.shapes.some((sh) => sh.rows[r][c] === ".");
+// Draws the position when every component is a region of a board or a
+// part of a graph, one board per start of the sum; returns whether it did.
+function drawBoardGame(board, s) {
+  if (!s.shapes.length) return false;
+  const cells = s.shapes.every((sh) => sh.shape === "cells");
+  if (!cells && !s.shapes.every((sh) => sh.shape === "network")) return false;
+  const groups = boardGroups(s);
+  for (const [b, comps] of groups) {
+    const drawn = cells ? drawCells(s, b, comps) : drawNetwork(s, b, comps);
+    drawn.dataset.board = String(b + 1);
+    if (groups.length > 1) drawn.prepend(el("span", { class: "tag" }, "board " + (b + 1)));
+    board.append(drawn);
+  }
+  return true;
+}
+
+// The board `b`, its regions the components `comps`.
+function drawCells(s, b, comps) {
+  const first = s.shapes[comps[0]];
+  const game = first.game;
+  const rows = first.rows.length;
+  const cols = first.rows[0].length;
+  const free = (r, c) => comps.some((k) => s.shapes[k].rows[r][c] === ".");
   const grid = el("div", {
     class: "grid-board cells-board " + game,
     style: `grid-template-columns: 22px repeat(${cols}, 30px)`,
@@ -70,21 +91,22 @@ function drawCells(s) {
         grid.append(el("span", { class: "cell taken", "data-cell": name }));
         continue;
       }
-      grid.append(game === "chomp" ? chompCell(r, c, name, best) : cramCell(r, c, name, best, free));
+      grid.append(game === "chomp" ? chompCell(name, best, comps) : cramCell(name, best, b, comps));
     }
   }
   return el("div", { class: "component" }, grid);
 }
 
-// A Cram cell: the first click picks it, a click on a free neighbour puts
-// the domino there (coloured by its hint while a cell is picked).
-function cramCell(r, c, name, best, free) {
-  const picked = boardPick.cell;
+// A Cram cell of board `b`: the first click picks it, a click on a free
+// neighbour puts the domino there (coloured by its hint while a cell is
+// picked).
+function cramCell(name, best, b, comps) {
+  const picked = boardPick.board === b ? boardPick.cell : null;
   const cls = ["cell", "free"];
   let move = -1;
   if (picked && picked !== name) {
-    move = moveByLabel("domino " + picked + "-" + name);
-    if (move < 0) move = moveByLabel("domino " + name + "-" + picked);
+    move = moveByLabel("domino " + picked + "-" + name, comps);
+    if (move < 0) move = moveByLabel("domino " + name + "-" + picked, comps);
     if (move >= 0) {
       cls.push("reach");
       const rt = ratingOf(move);
@@ -94,7 +116,7 @@ function cramCell(r, c, name, best, free) {
   if (picked === name) cls.push("picked");
   if (best !== null) {
     const m = play.state.moves.find((x) => x.number === best);
-    if (m && m.label.startsWith("domino ") && m.label.slice(7).split("-").includes(name)) cls.push("best");
+    if (m && comps.includes(m.component) && m.label.startsWith("domino ") && m.label.slice(7).split("-").includes(name)) cls.push("best");
   }
   return el("button", {
     type: "button", class: cls.join(" "), "data-cell": name,
@@ -103,15 +125,16 @@ function cramCell(r, c, name, best, free) {
     onclick: () => {
       if (move >= 0) return pickMove(move);
       boardPick.cell = picked === name ? null : name;
+      boardPick.board = b;
       renderPlay();
     },
   });
 }
 
 // A Chomp square: a click eats it and every square below and right of it.
-function chompCell(r, c, name, best) {
-  if (r === 0 && c === 0) return el("span", { class: "cell poison", "data-cell": name, title: "the poisoned square" }, "☠");
-  const move = moveByLabel("chomp " + name);
+function chompCell(name, best, comps) {
+  if (name === "a1") return el("span", { class: "cell poison", "data-cell": name, title: "the poisoned square" }, "☠");
+  const move = moveByLabel("chomp " + name, comps);
   const rt = move >= 0 ? ratingOf(move) : null;
   const cls = ["cell", "free", "reach"];
   if (rt) cls.push(rt.verdict);
@@ -124,9 +147,11 @@ function chompCell(r, c, name, best) {
   });
 }
 
-function drawNetwork(s) {
-  const sh = s.shapes[0];
-  const present = new Set(s.shapes.flatMap((x) => x.present));
+// The graph of start `b`, its parts the components `comps`.
+function drawNetwork(s, b, comps) {
+  const sh = s.shapes[comps[0]];
+  const present = new Set(comps.flatMap((k) => s.shapes[k].present));
+  const picked = boardPick.board === b ? boardPick.vertices : [];
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 1000 1000");
@@ -150,12 +175,12 @@ function drawNetwork(s) {
     if (!present.has(v)) cls.push("gone");
     let move = -1;
     if (present.has(v) && sh.game === "node-kayles") {
-      move = moveByLabel("vertex " + name);
+      move = moveByLabel("vertex " + name, comps);
       const rt = move >= 0 ? ratingOf(move) : null;
       if (rt) cls.push(rt.verdict);
       if (play.hints && move >= 0 && play.state.moves[move].number === play.hints.best) cls.push("best");
     }
-    if (boardPick.vertices.includes(v)) cls.push("picked");
+    if (picked.includes(v)) cls.push("picked");
     g.append(node("circle", { cx: x, cy: y, r, class: cls.join(" ") }));
     const t = node("text", { x, y: y + r * 0.35, "text-anchor": "middle", "font-size": r });
     t.textContent = name;
@@ -167,6 +192,8 @@ function drawNetwork(s) {
           if (move >= 0) pickMove(move);
           return;
         }
+        if (boardPick.board !== b) boardPick.vertices = [];
+        boardPick.board = b;
         const k = boardPick.vertices.indexOf(v);
         if (k >= 0) boardPick.vertices.splice(k, 1);
         else boardPick.vertices.push(v);
@@ -177,12 +204,12 @@ function drawNetwork(s) {
   });
   const box = el("div", { class: "component network-box" }, svg);
   if (sh.game !== "node-kayles") {
-    const names = boardPick.vertices.slice().sort((a, b) => a - b).map((v) => sh.names[v]);
-    const move = names.length ? moveByLabel("take " + names.join(",")) : -1;
+    const names = picked.slice().sort((x, y) => x - y).map((v) => sh.names[v]);
+    const move = names.length ? moveByLabel("take " + names.join(","), comps) : -1;
     const rt = move >= 0 ? ratingOf(move) : null;
     box.append(el("div", { class: "actions" },
       el("button", {
-        type: "button", id: "take-picked", class: rt ? rt.verdict : "",
+        type: "button", id: b === 0 ? "take-picked" : "take-picked-" + (b + 1), class: rt ? rt.verdict : "",
         disabled: canMove() && move >= 0 ? null : "",
         onclick: () => pickMove(move),
       }, names.length ? "take " + names.join(",") + (rt ? " (" + ratingText(rt) + ")" : move < 0 ? " (not a move)" : "") : "click the vertices to take"),

@@ -107,7 +107,32 @@ try {
     assert.ok(++turns < 15);
   }
   assert.equal(await page.evaluate(() => document.getElementById("status").dataset.winner), "you");
-  console.log("boards browser test: 3 passed, 0 failed");
+
+  // A sum of two Cram boards: each drawn apart, a domino clicked on the
+  // board its move is made on.
+  await page.fill("#play-spec", "cram:2x3");
+  await page.fill("#play-position", ".../... ..#/...");
+  await page.click("#play-new");
+  await page.waitForSelector('#board [data-board="2"]');
+  assert.equal(await page.locator('#board [data-board="1"] button.cell').count(), 6);
+  assert.equal(await page.locator('#board [data-board="2"] button.cell').count(), 5);
+  await page.screenshot({ path: join(shots, "cram-sum-start.png") });
+  turns = 0;
+  while (!(await ourTurn(page, (await made(page))))) {
+    const [b, cells] = await page.evaluate(() => {
+      const s = play.state;
+      const m = s.moves.find((x) => play.hints && x.number === play.hints.best) || s.moves[0];
+      return [s.boards[m.component] + 1, m.label.slice(7).split("-")];
+    });
+    const before = await made(page);
+    await page.click(`#board [data-board="${b}"] [data-cell="${cells[0]}"]`);
+    await page.click(`#board [data-board="${b}"] [data-cell="${cells[1]}"]`);
+    await ourTurn(page, before + 1);
+    assert.ok(++turns < 10);
+  }
+  await page.screenshot({ path: join(shots, "cram-sum-end.png") });
+  assert.equal(await page.evaluate(() => document.getElementById("status").dataset.winner), "you");
+  console.log("boards browser test: 4 passed, 0 failed");
 } finally {
   await browser.close();
   child.kill();

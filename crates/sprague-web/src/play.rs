@@ -150,6 +150,9 @@ struct StateOut<'a> {
     to_move: Side,
     position: &'a [String],
     shapes: &'a [Shape],
+    /// The start of each component (`Session::boards`): the regions of
+    /// one start are drawn on one board.
+    boards: Vec<usize>,
     moves: Vec<MoveOut<'a>>,
     all_moves_listed: bool,
     history: &'a [Played],
@@ -180,6 +183,7 @@ fn state(id: &str, s: &Session) -> Response {
         to_move: s.to_move(),
         position: s.position(),
         shapes: s.shapes(),
+        boards: s.boards(),
         moves: s
             .moves()
             .iter()

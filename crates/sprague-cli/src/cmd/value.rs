@@ -163,10 +163,26 @@ fn render_text(r: &ValueReport, out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Lists `moves`, each as its label, the sum it leaves and its remoteness.
+/// Where two moves in different components share a label (the same domino
+/// on two boards of a sum), every label says its component: `#2: …`, as
+/// the web page writes it.
 fn list_moves(moves: &[ReportedMove], total: u64, out: &mut dyn Write) -> std::io::Result<()> {
-    let w = moves.iter().map(|m| m.label.chars().count()).max().unwrap_or(0);
-    for m in moves {
-        let pad = w - m.label.chars().count();
+    let shared = moves.iter().enumerate().any(|(i, a)| {
+        moves[..i]
+            .iter()
+            .any(|b| b.label == a.label && b.component != a.component)
+    });
+    let labels: Vec<String> = moves
+        .iter()
+        .map(|m| match shared {
+            true => format!("#{}: {}", m.component + 1, m.label),
+            false => m.label.clone(),
+        })
+        .collect();
+    let w = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    for (m, label) in moves.iter().zip(&labels) {
+        let pad = w - label.chars().count();
         let rem = match m.remoteness {
             Some(r) => format!("  (remoteness {r})"),
             None => String::new(),
@@ -174,7 +190,7 @@ fn list_moves(moves: &[ReportedMove], total: u64, out: &mut dyn Write) -> std::i
         writeln!(
             out,
             "  {}{}  ->  {}{rem}",
-            m.label,
+            label,
             " ".repeat(pad),
             sum_text(&m.position)
         )?;

@@ -50,6 +50,39 @@ fn value_plays_from_the_board_the_spec_names() {
 }
 
 #[test]
+fn a_sum_of_boards_is_drawn_and_named_board_by_board() {
+    // The same domino wins on two boards: each line says which.
+    let (code, out, err) = run(&["value", "cram:2x2", "../..", "../..", "../##"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  #2: domino a1-b1  ->  ../.. + ##/.. + ../##"),
+        "{out}"
+    );
+    assert!(out.contains("  #3: domino a1-b1  ->  ../.. + ../.."), "{out}");
+    // Play draws each board apart, and a label on two boards must say which.
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args([
+            "play", "cram:2x3", ".../...", "..#/...", "--lines", "--first", "me", "--seed", "1",
+        ])
+        .write_stdin("domino a2-b2\nregion 2: domino a2-b2\nq\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "  board 1\n      a b c\n    1 · · ·\n    2 · · ·\n  board 2\n      a b c\n    1 · · #\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("is a move in parts 1 and 2: say which"), "{text}");
+    assert!(
+        text.contains("you: region 2: domino a2-b2  ->  .../... + ..#/###"),
+        "{text}"
+    );
+}
+
+#[test]
 fn tables_and_analyses_run_along_a_family() {
     let v = json(&["table", "cram:2xN", "--upto", "8", "--json"]);
     assert_eq!(v["values"], serde_json::json!([0, 1, 0, 1, 0, 1, 0, 1, 0]));

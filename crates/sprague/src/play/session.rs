@@ -130,6 +130,23 @@ impl Session {
         &self.here.shapes
     }
 
+    /// For each component of the current sum, which of the starting
+    /// positions it is part of (0-based, in the order given): the parts a
+    /// move leaves belong to the start of the component it was made in.
+    /// Front ends draw the components of one start on one board, and the
+    /// starts of a sum apart.
+    pub fn boards(&self) -> Vec<usize> {
+        let mut boards: Vec<usize> = (0..self.start.len()).collect();
+        for p in &self.history {
+            let c = p.component;
+            let Some(&board) = boards.get(c) else { continue };
+            // The component became the parts the move left in it.
+            let parts = (p.after.len() + 1).saturating_sub(p.before.len());
+            boards.splice(c..=c, std::iter::repeat_n(board, parts));
+        }
+        boards
+    }
+
     /// Who moves first in this game.
     pub fn first(&self) -> Side {
         self.first
@@ -474,6 +491,35 @@ mod tests {
         }
         let end = s.summary().unwrap();
         (end.winner, end.moves)
+    }
+
+    #[test]
+    fn each_component_knows_its_start() {
+        let me = Config {
+            first: First::Me,
+            ..Config::default()
+        };
+        let mut s = session("cram:2x3", &[".../...", "..#/..."], me);
+        assert_eq!(s.boards(), vec![0, 1]);
+        // The middle domino of the first board splits it in two.
+        let i = s
+            .moves()
+            .iter()
+            .position(|m| m.component == 0 && m.label == "domino b1-b2")
+            .unwrap();
+        s.play(i).unwrap();
+        assert_eq!(s.position(), [".##/.##", "##./##.", "..#/..."]);
+        assert_eq!(s.boards(), vec![0, 0, 1]);
+        // The computer's reply (the first of its best moves) fills a
+        // region of the first board.
+        let reply = s.computer_move().unwrap().clone();
+        assert!(reply.component < 2, "{reply:?}");
+        assert_eq!(s.position().len(), 2);
+        assert_eq!(s.boards(), vec![0, 1]);
+        s.undo().unwrap();
+        assert_eq!(s.boards(), vec![0, 1]);
+        s.redo().unwrap();
+        assert_eq!(s.boards(), vec![0, 1]);
     }
 
     #[test]

@@ -6,7 +6,19 @@
 use super::{Listed, Refused};
 
 /// Words that name a component in `take 2 from heap 3` and `heap 3: …`.
-const PART_NAMES: &[&str] = &["heap", "row", "pile", "part", "component", "board", "card"];
+/// (`region 2: domino a1-b1` as the move lists of boards write it, and
+/// `#2: …` as the value command and the web page do.)
+const PART_NAMES: &[&str] = &[
+    "heap",
+    "row",
+    "pile",
+    "part",
+    "component",
+    "board",
+    "card",
+    "region",
+    "#",
+];
 
 /// Lower case, one space between words, no control characters.
 pub(crate) fn normalize(text: &str) -> String {
@@ -79,7 +91,7 @@ pub(crate) fn find(text: &str, moves: &[Listed]) -> Result<usize, Refused> {
     }
     let labels: Vec<String> = moves.iter().map(|m| normalize(&m.label)).collect();
     if let Some(i) = labels.iter().position(|l| *l == t) {
-        return Ok(i);
+        return unambiguous(i, &labels, moves, &shown);
     }
     if let Some((c, rest)) = split_component(&t) {
         if c == 0 || !moves.iter().any(|m| m.component == c - 1) {
@@ -109,6 +121,31 @@ pub(crate) fn find(text: &str, moves: &[Listed]) -> Result<usize, Refused> {
     Err(Refused(format!(
         "unknown move `{shown}`: type a number from 1 to {}, a move's label, or the position it leaves",
         moves.len()
+    )))
+}
+
+/// `Ok(i)` unless another move of the same label, in another component,
+/// leaves another position (the same domino on two boards of a sum; the
+/// same take from two equal heaps is one move): then which is meant must
+/// be said.
+fn unambiguous(i: usize, labels: &[String], moves: &[Listed], shown: &str) -> Result<usize, Refused> {
+    fn leaves(m: &Listed) -> Vec<&str> {
+        let mut after: Vec<&str> = m.after.iter().map(String::as_str).collect();
+        after.sort_unstable();
+        after
+    }
+    let mine = leaves(&moves[i]);
+    let parts: Vec<String> = (0..moves.len())
+        .filter(|&j| labels[j] == labels[i] && (j == i || leaves(&moves[j]) != mine))
+        .map(|j| (moves[j].component + 1).to_string())
+        .collect();
+    if parts.len() < 2 {
+        return Ok(i);
+    }
+    Err(Refused(format!(
+        "`{shown}` is a move in parts {}: say which, e.g. `{}: {shown}`, or type its number",
+        parts.join(" and "),
+        parts[1]
     )))
 }
 
@@ -153,5 +190,29 @@ mod tests {
             let e = find(bad, &moves).unwrap_err();
             assert!(!e.0.contains('\n'), "{e}");
         }
+    }
+
+    #[test]
+    fn a_label_on_two_boards_must_say_which() {
+        let moves = vec![
+            listed(0, "domino a1-b1", &["##/..", "../.#"]),
+            listed(1, "domino a1-b1", &["../..", "##/.#"]),
+            listed(1, "domino a1-a2", &["../..", "#./##"]),
+        ];
+        let e = find("domino a1-b1", &moves).unwrap_err();
+        assert!(
+            e.0.contains("parts 1 and 2") && e.0.contains("`2: domino a1-b1`"),
+            "{e}"
+        );
+        assert_eq!(find("region 2: domino a1-b1", &moves), Ok(1));
+        assert_eq!(find("#1: domino a1-b1", &moves), Ok(0));
+        assert_eq!(find("board 2: domino a1-b1", &moves), Ok(1));
+        assert_eq!(find("domino a1-a2", &moves), Ok(2));
+        // The same take from two equal heaps is one move.
+        let heaps = vec![
+            listed(0, "take 1 from the heap of 3", &["2", "3"]),
+            listed(1, "take 1 from the heap of 3", &["3", "2"]),
+        ];
+        assert_eq!(find("take 1 from the heap of 3", &heaps), Ok(0));
     }
 }

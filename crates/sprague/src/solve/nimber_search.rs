@@ -184,7 +184,7 @@ impl<'a, P> NimberSearch<'a, P> {
         self.rules.size(key) <= self.small
             || self
                 .rules
-                .positions_below(key, EXACT_BELOW.min(self.limits.max_states as u64 / 4))
+                .positions_below(key, EXACT_BELOW.min(self.limits.max_states / 4))
                 .is_some()
     }
 

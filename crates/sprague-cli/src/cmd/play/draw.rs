@@ -23,44 +23,65 @@ pub fn noun(shape: &Shape) -> &'static str {
     }
 }
 
-/// The components of a sum on one board (Cram, Chomp): the board with
-/// column letters and row numbers, `·` for a free cell, `#` for a taken
-/// one; `None` unless every component is a region of one board.
-fn one_board(shapes: &[Shape]) -> Option<Vec<String>> {
-    let mut board: Option<Vec<Vec<bool>>> = None;
-    for s in shapes {
+/// The components of a sum on boards (Cram, Chomp): each start's board
+/// with column letters and row numbers, `·` for a free cell, `#` for a
+/// taken one, its regions drawn together (`boards[i]`: the start of
+/// component i, [`sprague::play::Session::boards`]), and a `board N` line
+/// above each when the sum has several; `None` unless every component is
+/// a region of a board.
+fn on_boards(shapes: &[Shape], boards: &[usize]) -> Option<Vec<String>> {
+    let mut drawn: Vec<(usize, Vec<Vec<bool>>)> = Vec::new();
+    for (i, s) in shapes.iter().enumerate() {
         let Shape::Cells { rows, .. } = s else { return None };
-        let b = board.get_or_insert_with(|| rows.iter().map(|r| vec![false; r.chars().count()]).collect());
-        if b.len() != rows.len() {
+        let id = boards.get(i).copied().unwrap_or(0);
+        let at = match drawn.iter().position(|(b, _)| *b == id) {
+            Some(at) => at,
+            None => {
+                drawn.push((id, rows.iter().map(|r| vec![false; r.chars().count()]).collect()));
+                drawn.len() - 1
+            }
+        };
+        let board = &mut drawn[at].1;
+        if board.len() != rows.len() {
             return None;
         }
-        for (line, row) in b.iter_mut().zip(rows) {
+        for (line, row) in board.iter_mut().zip(rows) {
             for (cell, ch) in line.iter_mut().zip(row.chars()) {
                 *cell |= ch == '.';
             }
         }
     }
-    let board = board?;
-    let cols = board.first().map_or(0, Vec::len);
-    let letters: Vec<String> = (0..cols as u32).map(sprague::rules::column_name).collect();
-    let mut out = vec![format!("      {}", letters.join(" "))];
-    for (r, line) in board.iter().enumerate() {
-        let cells: Vec<&str> = line.iter().map(|&f| if f { "·" } else { "#" }).collect();
-        out.push(format!("  {:>3} {}", r + 1, cells.join(" ")));
+    if drawn.is_empty() {
+        return None;
+    }
+    let several = drawn.len() > 1;
+    let mut out = Vec::new();
+    for (id, board) in drawn {
+        if several {
+            out.push(format!("  board {}", id + 1));
+        }
+        let cols = board.first().map_or(0, Vec::len);
+        let letters: Vec<String> = (0..cols as u32).map(sprague::rules::column_name).collect();
+        out.push(format!("      {}", letters.join(" ")));
+        for (r, line) in board.iter().enumerate() {
+            let cells: Vec<&str> = line.iter().map(|&f| if f { "·" } else { "#" }).collect();
+            out.push(format!("  {:>3} {}", r + 1, cells.join(" ")));
+        }
     }
     Some(out)
 }
 
 /// The lines that draw `shapes` within `width` columns, each starting
-/// with two spaces. A heap too large for its row is drawn as a short row
-/// ending in `…`, its size always written out.
-pub fn position_lines(shapes: &[Shape], width: usize) -> Vec<String> {
+/// with two spaces (`boards`: the start of each component, to draw the
+/// regions of one board together). A heap too large for its row is drawn
+/// as a short row ending in `…`, its size always written out.
+pub fn position_lines(shapes: &[Shape], boards: &[usize], width: usize) -> Vec<String> {
     let mut out = Vec::new();
     if shapes.is_empty() {
         out.push("  (nothing left)".to_string());
     }
-    if let Some(board) = one_board(shapes) {
-        return board;
+    if let Some(drawn) = on_boards(shapes, boards) {
+        return drawn;
     }
     for (i, s) in shapes.iter().enumerate() {
         let name = format!("{} {}", noun(s), i + 1);

@@ -158,6 +158,7 @@ fn turn(session: &Session, hints: bool, json: bool, out: &mut dyn Write) -> std:
             "to_move": session.to_move(),
             "position": session.position(),
             "shapes": shapes,
+            "boards": session.boards(),
             "moves": list,
             "all_moves_listed": session.moves_complete(),
         });
@@ -171,7 +172,7 @@ fn turn(session: &Session, hints: bool, json: bool, out: &mut dyn Write) -> std:
         "position after {}:",
         super::count(session.history().len(), "move", "moves")
     )?;
-    for l in position_lines(shapes, LINE_WIDTH) {
+    for l in position_lines(shapes, &session.boards(), LINE_WIDTH) {
         writeln!(out, "{l}")?;
     }
     if hints {

@@ -22,6 +22,9 @@ pub struct Options {
     pub json: bool,
     /// The seed, shown so that a game can be repeated.
     pub seed: u64,
+    /// The bounds of every analysis (the terminal UI gives each its own
+    /// stop token).
+    pub limits: sprague::solve::Limits,
 }
 
 /// Runs `sprague play`.
@@ -41,18 +44,41 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         max_turns: args.max_turns,
     };
     let positions = super::boards::positions_or_start(&game, &args.positions)?;
-    let mut session = Session::new(game, &positions, config)?;
     let opts = Options {
         hints: args.hints,
         json: args.json,
         seed,
+        limits: config.limits.clone(),
     };
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if terminal && !args.json && !args.lines {
-        return tui::run(&mut session, &opts);
+        let title = format!("{} {}", args.spec, args.positions.join(" "));
+        let open = |limits| Session::new(game, &positions, Config { limits, ..config });
+        return tui::run(open, title.trim_end(), &opts);
     }
+    let mut session = start(game, &positions, config, out)?;
     let stdin = std::io::stdin();
     line::run(&mut session, &opts, &mut stdin.lock(), out)
+}
+
+/// The session, its start analysed with a progress bar on stderr (a
+/// large board may take a while) and Ctrl-C stopping it (exit 130).
+fn start(
+    game: sprague::rules::Game,
+    positions: &[String],
+    mut config: Config,
+    out: &mut dyn Write,
+) -> anyhow::Result<Session> {
+    config.limits = super::boards::interruptible(config.limits);
+    let started = std::time::Instant::now();
+    match super::watch::watched(out, |_| Session::new(game, positions, config)) {
+        Err(sprague::Error::Stopped) => Err(crate::report::Interrupted(format!(
+            "interrupted while valuing the start, after {:.1} s",
+            started.elapsed().as_secs_f64()
+        ))
+        .into()),
+        r => Ok(r?),
+    }
 }
 
 /// A seed when none is given: the clock's nanoseconds.

@@ -93,7 +93,10 @@ pub fn frame(f: &mut Frame<'_>, session: &Session, ui: &Ui) {
     .areas(area);
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(42), Constraint::Percentage(58)]).areas(body);
-    let shown = fit_position(position_lines(session.shapes(), inner(left)), inner(left));
+    let shown = fit_position(
+        position_lines(session.shapes(), &session.boards(), inner(left)),
+        inner(left),
+    );
     let pos_height = (shown.len() as u16 + 2).min(left.height.saturating_sub(5)).max(3);
     let [pos_area, hist_area] =
         Layout::vertical([Constraint::Length(pos_height), Constraint::Min(3)]).areas(left);

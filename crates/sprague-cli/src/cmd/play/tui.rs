@@ -6,6 +6,11 @@
 //! The terminal is restored on every way out — return, error and panic —
 //! by a guard whose `Drop` leaves raw mode and the alternate screen, and
 //! by a panic hook that does the same before the panic message is printed.
+//!
+//! Whatever may search (the computer's move, yours, undo, redo, a new
+//! game) runs with a stop token of its own while a thread watches the
+//! keyboard ([`thinking`]): q, Esc or Ctrl-C stop the search and leave, so
+//! that a large board never holds the terminal.
 
 use super::draw::noun;
 use super::screen::{frame, Ui};
@@ -14,8 +19,14 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
-use sprague::play::{Session, Side};
+use sprague::play::{PlayError, Session, Side};
+use sprague::solve::Limits;
+use sprague::Stop;
 use std::io::{self, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+type Term = Terminal<CrosstermBackend<Stdout>>;
 
 /// Raw mode and the alternate screen, undone when dropped.
 struct Guard;
@@ -46,10 +57,32 @@ impl Drop for Guard {
     }
 }
 
-/// Plays on the terminal until the player quits.
-pub fn run(session: &mut Session, opts: &Options) -> anyhow::Result<()> {
+/// Plays on the terminal until the player quits: the session is made by
+/// `open` (which analyses the start) under the bounds it is given, while
+/// the screen says so and q stops it.
+pub fn run(
+    open: impl FnOnce(Limits) -> sprague::Result<Session>,
+    title: &str,
+    opts: &Options,
+) -> anyhow::Result<()> {
     let _guard = Guard::enter()?;
     let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let stop = Stop::new();
+    let limits = Limits {
+        stop: stop.clone(),
+        ..opts.limits.clone()
+    };
+    let words = format!(" sprague play {title}\n\n valuing the start… (q stops and leaves)");
+    term.draw(|f| f.render_widget(ratatui::widgets::Paragraph::new(words), f.area()))?;
+    let Some(session) = watch_keys(&stop, || open(limits)) else {
+        return Ok(());
+    };
+    let mut session = session?;
+    game(&mut term, &mut session, opts)
+}
+
+/// The game loop, from a session analysed.
+fn game(term: &mut Term, session: &mut Session, opts: &Options) -> anyhow::Result<()> {
     let mut ui = Ui {
         selected: 0,
         input: None,
@@ -64,8 +97,13 @@ pub fn run(session: &mut Session, opts: &Options) -> anyhow::Result<()> {
     };
     loop {
         if session.summary().is_none() && session.to_move() == Side::Computer {
-            let p = session.computer_move().map_err(anyhow::Error::from)?;
-            let label = p.label.clone();
+            let moved = thinking(term, session, &mut ui, &opts.limits, |s| {
+                s.computer_move().map(|p| p.label.clone())
+            })?;
+            let Some(moved) = moved else {
+                return Ok(());
+            };
+            let label = moved.map_err(anyhow::Error::from)?;
             ui.message = if ui.message.starts_with("you: ") {
                 format!("{} · computer: {label}", ui.message)
             } else {
@@ -76,19 +114,101 @@ pub fn run(session: &mut Session, opts: &Options) -> anyhow::Result<()> {
         if let Some(s) = session.shapes().first() {
             ui.noun = noun(s);
         }
-        draw(&mut term, session, &ui)?;
+        draw(term, session, &ui)?;
         if ui.quit {
             return Ok(());
         }
         if let Event::Key(key) = event::read()? {
             if key.kind == KeyEventKind::Press {
-                on_key(session, &mut ui, key)?;
+                let mut t = Thinker {
+                    term: &mut *term,
+                    limits: &opts.limits,
+                };
+                on_key(session, &mut ui, key, &mut t)?;
             }
         }
     }
 }
 
-fn on_key(session: &mut Session, ui: &mut Ui, key: KeyEvent) -> anyhow::Result<()> {
+/// Whether a key asks to leave: q, Esc or Ctrl-C.
+fn is_leave(key: &KeyEvent) -> bool {
+    matches!(key.code, KeyCode::Char('q') | KeyCode::Esc)
+        || (key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c'))
+}
+
+/// Runs `work` on the session — a step that may search — with a stop token
+/// of its own, while a thread watches the keyboard: a key that asks to
+/// leave ([`is_leave`]) stops the search. The screen says `thinking…` and
+/// how to stop first. Returns `None` when the player stopped it (the
+/// session is as before: a step that cannot be analysed changes nothing).
+fn thinking<T>(
+    term: &mut Term,
+    session: &mut Session,
+    ui: &mut Ui,
+    limits: &Limits,
+    work: impl FnOnce(&mut Session) -> T,
+) -> io::Result<Option<T>> {
+    let stop = Stop::new();
+    session.set_limits(Limits {
+        stop: stop.clone(),
+        ..limits.clone()
+    });
+    let told = std::mem::replace(&mut ui.message, "thinking… (q stops and leaves)".into());
+    draw(term, session, ui)?;
+    ui.message = told;
+    Ok(watch_keys(&stop, || work(session)))
+}
+
+/// Runs `work` while a thread reads the keyboard: a key that asks to leave
+/// ([`is_leave`]) stops `stop`, and then the answer is `None`. Other keys
+/// pressed meanwhile are dropped.
+fn watch_keys<T>(stop: &Stop, work: impl FnOnce() -> T) -> Option<T> {
+    let done = AtomicBool::new(false);
+    let (result, left) = std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if !event::poll(Duration::from_millis(50)).unwrap_or(false) {
+                    continue;
+                }
+                if let Ok(Event::Key(key)) = event::read() {
+                    if key.kind == KeyEventKind::Press && is_leave(&key) {
+                        stop.stop();
+                        return true;
+                    }
+                }
+            }
+            false
+        });
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        (result, watcher.join().unwrap_or(false))
+    });
+    (!left).then_some(result)
+}
+
+/// What [`on_key`] needs to run a step that may search: the terminal (to
+/// say `thinking…`) and the bounds.
+struct Thinker<'a> {
+    term: &'a mut Term,
+    limits: &'a Limits,
+}
+
+impl Thinker<'_> {
+    /// [`thinking`], with leaving recorded in `ui`: `None` when the
+    /// player stopped the step.
+    fn run<T>(
+        &mut self,
+        session: &mut Session,
+        ui: &mut Ui,
+        work: impl FnOnce(&mut Session) -> T,
+    ) -> io::Result<Option<T>> {
+        let r = thinking(self.term, session, ui, self.limits, work)?;
+        ui.quit |= r.is_none();
+        Ok(r)
+    }
+}
+
+fn on_key(session: &mut Session, ui: &mut Ui, key: KeyEvent, t: &mut Thinker) -> anyhow::Result<()> {
     if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
         ui.quit = true;
         return Ok(());
@@ -105,7 +225,7 @@ fn on_key(session: &mut Session, ui: &mut Ui, key: KeyEvent) -> anyhow::Result<(
                 let text = buf.clone();
                 ui.input = None;
                 match session.find_move(&text) {
-                    Ok(i) => play(session, ui, i)?,
+                    Ok(i) => play(session, ui, i, t)?,
                     Err(e) => ui.message = format!("error: {e}"),
                 }
             }
@@ -121,7 +241,7 @@ fn on_key(session: &mut Session, ui: &mut Ui, key: KeyEvent) -> anyhow::Result<(
         KeyCode::PageDown => ui.selected = (ui.selected + 10).min(n.saturating_sub(1)),
         KeyCode::Home => ui.selected = 0,
         KeyCode::End => ui.selected = n.saturating_sub(1),
-        KeyCode::Enter if n > 0 => play(session, ui, ui.selected.min(n - 1))?,
+        KeyCode::Enter if n > 0 => play(session, ui, ui.selected.min(n - 1), t)?,
         KeyCode::Char(c) if c.is_ascii_digit() => ui.input = Some(c.to_string()),
         KeyCode::Char(':') | KeyCode::Char('/') => ui.input = Some(String::new()),
         KeyCode::Char('?') => {
@@ -133,7 +253,10 @@ fn on_key(session: &mut Session, ui: &mut Ui, key: KeyEvent) -> anyhow::Result<(
             };
         }
         KeyCode::Char('u') => {
-            ui.message = if session.undo()? {
+            let Some(undone) = t.run(session, ui, Session::undo)? else {
+                return Ok(());
+            };
+            ui.message = if undone? {
                 "undone: your last move and the reply".into()
             } else {
                 "nothing to undo".into()
@@ -141,7 +264,10 @@ fn on_key(session: &mut Session, ui: &mut Ui, key: KeyEvent) -> anyhow::Result<(
             ui.selected = 0;
         }
         KeyCode::Char('r') => {
-            ui.message = if session.redo()? {
+            let Some(redone) = t.run(session, ui, Session::redo)? else {
+                return Ok(());
+            };
+            ui.message = if redone? {
                 "redone".into()
             } else {
                 "nothing to redo".into()
@@ -149,7 +275,10 @@ fn on_key(session: &mut Session, ui: &mut Ui, key: KeyEvent) -> anyhow::Result<(
             ui.selected = 0;
         }
         KeyCode::Char('n') => {
-            session.restart()?;
+            let Some(restarted) = t.run(session, ui, Session::restart)? else {
+                return Ok(());
+            };
+            restarted?;
             ui.message = "new game".into();
             ui.selected = 0;
         }
@@ -165,17 +294,20 @@ fn on_key(session: &mut Session, ui: &mut Ui, key: KeyEvent) -> anyhow::Result<(
     Ok(())
 }
 
-fn play(session: &mut Session, ui: &mut Ui, i: usize) -> anyhow::Result<()> {
-    match session.play(i) {
-        Ok(p) => ui.message = format!("you: {}", p.label),
-        Err(sprague::play::PlayError::Refused(e)) => ui.message = format!("error: {e}"),
+fn play(session: &mut Session, ui: &mut Ui, i: usize, t: &mut Thinker) -> anyhow::Result<()> {
+    let Some(played) = t.run(session, ui, |s| s.play(i).map(|p| p.label.clone()))? else {
+        return Ok(());
+    };
+    match played {
+        Ok(label) => ui.message = format!("you: {label}"),
+        Err(PlayError::Refused(e)) => ui.message = format!("error: {e}"),
         Err(e) => return Err(e.into()),
     }
     ui.selected = 0;
     Ok(())
 }
 
-fn draw(term: &mut Terminal<CrosstermBackend<Stdout>>, session: &Session, ui: &Ui) -> io::Result<()> {
+fn draw(term: &mut Term, session: &Session, ui: &Ui) -> io::Result<()> {
     term.draw(|f| frame(f, session, ui))?;
     Ok(())
 }
