@@ -186,19 +186,6 @@ pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> any
     super::table::print_values(&args.spec, &values, args, out)
 }
 
-/// Refuses `table` or `analyze` (`command`) of one board or graph, which
-/// has no line of values: the error says to value it, or to put `N` in
-/// place of a size for a family.
-pub fn not_one_board(game: &sprague::Game, command: &str) -> anyhow::Result<()> {
-    if game.memo_family().is_none() {
-        return Ok(());
-    }
-    let spec = game.spec();
-    anyhow::bail!(
-        "`{spec}` is one board or graph, not a line of values: `sprague value {spec}` values it; for `{command}` along a family, write N in place of one size (e.g. cram:3xN, node-kayles:path:N)"
-    )
-}
-
 /// `sprague analyze FAMILY`: the values along N and the period they show
 /// (observed, never proven: no theorem bounds the window for boards).
 pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) -> anyhow::Result<()> {

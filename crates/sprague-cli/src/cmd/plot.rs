@@ -102,6 +102,7 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let Some(upto) = args.upto.as_deref() else {
         bail!("give --upto N (or N,M), or a position and --skill-curve");
     };
+    sprague::report::not_one_board(&game)?;
     let (n, m) = parse_upto(upto)?;
     let limits = args.limits.limits();
     let picture = if game.visit(IsHeap) {

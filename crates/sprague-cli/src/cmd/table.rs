@@ -26,7 +26,7 @@ pub fn run(args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         Line::Heaps(game) => game,
         Line::Family(family) => return super::boards::table(args, &family, out),
     };
-    super::boards::not_one_board(&game, "table")?;
+    sprague::report::not_one_board(&game)?;
     let extent = parse_extent(&args.upto)?;
     game.visit(Job { args, extent, out })
 }

@@ -165,7 +165,12 @@ fn bad_boards_are_named_in_one_line() {
             vec!["table", "cram:3x4", "--upto", "5"],
             "write N in place of one size",
         ),
-        (vec!["analyze", "cram:3x4"], "`sprague value cram:3x4` values it"),
+        (vec!["analyze", "cram:3x4"], "value it (`sprague value cram:3x4`)"),
+        (vec!["analyze", "cram:3x4", "--misere"], "not a line of values"),
+        (
+            vec!["plot", "node-kayles:path:5", "--upto", "5", "-o", "x.svg"],
+            "node-kayles:path:N",
+        ),
         (
             vec!["analyze", "cram:2xN", "--misere", "--upto", "10"],
             "analysed in normal play only",

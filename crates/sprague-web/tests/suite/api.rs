@@ -310,9 +310,20 @@ async fn table_along_a_family_of_boards() {
             "normal play only",
         ),
         (json!({"spec": "subtract:N", "upto": 3}), "not a game on a board"),
+        // One board has no line: the library's error, as the CLI gives it.
+        (
+            json!({"spec": "cram:3x4", "upto": 5}),
+            "write N in place of one size",
+        ),
     ] {
         let (status, got) = post(&app, "/api/table", body).await;
         assert!(status.is_client_error(), "{status} {got}");
         assert!(got["error"].as_str().unwrap().contains(says), "{got}");
     }
+    let (status, got) = post(&app, "/api/analyze", json!({"spec": "node-kayles:path:6"})).await;
+    assert!(status.is_client_error(), "{status} {got}");
+    assert!(
+        got["error"].as_str().unwrap().contains("not a line of values"),
+        "{got}"
+    );
 }

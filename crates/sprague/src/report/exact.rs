@@ -157,7 +157,7 @@ fn positions<R: Ruleset>(
                 .and_then(|p| rules.heap_size(&p))
                 .is_none()
             {
-                return Err(Error::NotHeap { spec: rules.spec() });
+                return Err(crate::rules::not_a_line(rules));
             }
             if n >= max {
                 return Err(Error::LimitExceeded {

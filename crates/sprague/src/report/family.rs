@@ -133,6 +133,28 @@ impl Line {
     }
 }
 
+/// Refuses a table or an analysis of one board or graph (`cram:3x4`),
+/// which has no line of values: every front end asks this of a game
+/// before it runs one along the game's heaps or pairs, so that all give
+/// the same error (value it, or write N in place of a size for a family).
+///
+/// # Errors
+/// [`Error::Unsupported`] for a game on a board or graph.
+///
+/// # Examples
+/// ```
+/// use sprague::report::not_one_board;
+/// assert!(not_one_board(&"kayles".parse().unwrap()).is_ok());
+/// let e = not_one_board(&"cram:3x4".parse().unwrap()).unwrap_err();
+/// assert!(e.to_string().contains("cram:3xN"));
+/// ```
+pub fn not_one_board(game: &Game) -> Result<()> {
+    match game.memo_family() {
+        None => Ok(()),
+        Some(_) => Err(crate::rules::one_board(&game.spec())),
+    }
+}
+
 /// How [`Line::values`] computes: the bounds, the sequence engine's tuning
 /// (heap games) and the keying of components (families of boards).
 #[derive(Clone, Debug)]

@@ -182,7 +182,7 @@ pub fn heap_values_tuned<R: Ruleset>(
         )));
     }
     if rules.heap_moves().is_none() {
-        return Err(Error::NotHeap { spec: rules.spec() });
+        return Err(crate::rules::not_a_line(rules));
     }
     let method = method_for(rules, upto);
     let values = match (method, rules.heap_moves().and_then(SeqGame::from_heap_moves)) {

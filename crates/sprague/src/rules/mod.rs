@@ -215,6 +215,27 @@ pub(crate) fn not_a_position(text: String, reason: impl Into<String>) -> crate::
     }
 }
 
+/// The error for a line of values g(0..=N) asked of a game whose
+/// positions are not heap sizes: [`crate::Error::NotHeap`]; for one board
+/// or graph, which has no line (a family along N has),
+/// [`crate::Error::Unsupported`] saying to value it or to write N in place
+/// of a size.
+pub(crate) fn not_a_line<R: Ruleset>(rules: &R) -> crate::Error {
+    let spec = rules.spec();
+    if rules.splitting().is_none() {
+        return crate::Error::NotHeap { spec };
+    }
+    one_board(&spec)
+}
+
+/// The error for a table or an analysis of one board or graph (`spec`),
+/// which has no line of values: value it, or write N in place of a size.
+pub(crate) fn one_board(spec: &str) -> crate::Error {
+    crate::Error::Unsupported(format!(
+        "`{spec}` is one board or graph, not a line of values: value it (`sprague value {spec}`); for a table or an analysis along a family, write N in place of one size (e.g. cram:3xN, node-kayles:path:N)"
+    ))
+}
+
 /// The moves of a heap game, described by their structure.
 ///
 /// The dense engine reads this to fill tables with specialised loops.

@@ -132,9 +132,10 @@ impl<'r, R: Ruleset> Solver<'r, R> {
 
     /// g(0..=upto) of a heap game, from the dense engine.
     pub fn heap_table(&mut self, upto: u64) -> Result<&[u32]> {
-        let moves = self.rules.heap_moves().ok_or_else(|| Error::NotHeap {
-            spec: self.rules.spec(),
-        })?;
+        let moves = self
+            .rules
+            .heap_moves()
+            .ok_or_else(|| crate::rules::not_a_line(self.rules))?;
         dense::extend_within(moves, &mut self.table, upto, &self.limits)?;
         Ok(&self.table[..=upto as usize])
     }
