@@ -5,7 +5,7 @@
 use crate::cli::{TableArgs, TableFormat};
 use anyhow::bail;
 use serde_json::Value;
-use sprague::report::{exact_table, ExactKind, ExactTable};
+use sprague::report::{exact_table_to_bound, ExactKind, ExactTable};
 use sprague::rules::Ruleset;
 use sprague::solve::Play;
 use std::io::Write;
@@ -47,7 +47,23 @@ pub fn run<R: Ruleset>(
         bail!("--format bfile writes whole numbers: genus symbols have no b-file");
     }
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let table = exact_table(rules, upto, kind, play, args.limits.limits())?;
+    // What a bound leaves of a line is shown, then the bound's error.
+    let (table, stopped) = exact_table_to_bound(rules, upto, kind, play, args.limits.limits())?;
+    write_table(&table, args, out)?;
+    match stopped {
+        None => Ok(()),
+        Some(e) => {
+            let kept = table.values.as_ref().map_or(0, Vec::len);
+            Err(anyhow::Error::from(e).context(format!(
+                "the table stops at heap {kept} (heaps 0..={} are above)",
+                kept.saturating_sub(1)
+            )))
+        }
+    }
+}
+
+/// Writes `table` as `args` asks: b-file, JSON or text.
+fn write_table(table: &ExactTable, args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.format == TableFormat::Bfile {
         let values = table.values.as_deref().unwrap_or_default();
         if let Some((n, v)) = values.iter().enumerate().find(|(_, v)| !v.is_u64()) {
@@ -58,13 +74,13 @@ pub fn run<R: Ruleset>(
         }
         super::table::write_bfile(values.iter().map(show), out)?;
     } else if args.json {
-        serde_json::to_writer(&mut *out, &table)?;
+        serde_json::to_writer(&mut *out, table)?;
         writeln!(out)?;
     } else if let Some(values) = &table.values {
         let text: Vec<String> = values.iter().map(show).collect();
         render_line(&text, args.width, out)?;
     } else {
-        render_grid(&table, out)?;
+        render_grid(table, out)?;
     }
     Ok(())
 }

@@ -234,6 +234,55 @@ fn tables_of_misere_values_genus_and_remoteness() {
 }
 
 #[test]
+fn a_misere_table_stopped_by_a_bound_shows_what_it_has() {
+    let (code, out, err) = run(&[
+        "table",
+        "kayles",
+        "--upto",
+        "60",
+        "--misere",
+        "--max-states",
+        "2000",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    // The heaps before the bound, then one line that says where it stopped.
+    assert!(
+        out.starts_with("n    +0 +1 +2 +3 +4 +5 +6 +7 +8 +9\n 0:   1  0  2  3  0  1"),
+        "{out}"
+    );
+    let kept = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().count() - 1)
+        .sum::<usize>();
+    assert!(kept > 6 && kept < 41, "{out}");
+    assert!(
+        err.contains(&format!(
+            "the table stops at heap {kept} (heaps 0..={} are above)",
+            kept - 1
+        )),
+        "{err}"
+    );
+    assert!(err.contains("--max-states") && err.lines().count() == 1, "{err}");
+    // The values agree with the whole table.
+    let whole = json(&["table", "kayles", "--upto", "40", "--misere", "--json"]);
+    let (_, part, _) = run(&[
+        "table",
+        "kayles",
+        "--upto",
+        "60",
+        "--misere",
+        "--max-states",
+        "2000",
+        "--json",
+    ]);
+    let part: Value = serde_json::from_str(&part).unwrap();
+    let part = part["values"].as_array().unwrap();
+    assert_eq!(part.len(), kept);
+    assert_eq!(part[..], whole["values"].as_array().unwrap()[..kept]);
+}
+
+#[test]
 fn winning_moves_of_huge_octal_heaps_come_from_the_pattern() {
     let v = json(&[
         "value",

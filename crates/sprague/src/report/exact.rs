@@ -5,9 +5,9 @@
 //! Explore tab plots).
 
 use crate::rules::{Convention, Ruleset};
-use crate::solve::sums::SumGraph;
+use crate::solve::sums::{StateId, SumGraph};
 use crate::solve::{loopy, misere, retrograde, Limits, Play, Solver};
-use crate::{Error, Result};
+use crate::{Error, ErrorKind, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -94,6 +94,42 @@ pub fn exact_table<R: Ruleset>(
     play: Play,
     limits: Limits,
 ) -> Result<ExactTable> {
+    match exact_table_to_bound(rules, upto, kind, play, limits)? {
+        (table, None) => Ok(table),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// [`exact_table`], except that a line of misère values, remoteness or
+/// generalised values that a bound (`--max-states`, `--max-work`, memory)
+/// ends at heap k keeps what came before: the table of heaps 0..k−1 is
+/// returned with the error, so that a front end shows the values it has
+/// and then says where and why it stopped. (A grid, a genus table, or a
+/// bound at heap 0 is an error as in [`exact_table`].)
+///
+/// # Errors
+/// As [`exact_table`].
+///
+/// # Examples
+/// ```
+/// use sprague::report::{exact_table_to_bound, ExactKind};
+/// use sprague::rules::Game;
+/// use sprague::solve::{Limits, Play};
+///
+/// let Game::Octal(kayles) = "kayles".parse().unwrap() else { unreachable!() };
+/// let tight = Limits { max_states: 2_000, ..Limits::default() };
+/// let (t, stop) = exact_table_to_bound(&kayles, (60, None), ExactKind::Misere, Play::Misere, tight).unwrap();
+/// let kept = t.values.unwrap();
+/// assert!(stop.is_some() && kept.len() > 5 && kept.len() < 61);
+/// assert_eq!(kept[..6], [1, 0, 2, 3, 0, 1]); // misère Kayles: g⁻(0..=5)
+/// ```
+pub fn exact_table_to_bound<R: Ruleset>(
+    rules: &R,
+    upto: (u64, Option<u64>),
+    kind: ExactKind,
+    play: Play,
+    limits: Limits,
+) -> Result<(ExactTable, Option<Error>)> {
     if play == Play::Misere && matches!(kind, ExactKind::Genus | ExactKind::Generalized) {
         return Err(Error::Unsupported(format!(
             "{} values are of normal play: ask for them without misère play",
@@ -111,9 +147,14 @@ pub fn exact_table<R: Ruleset>(
     } else {
         play
     };
-    let cells = positions(rules, upto, limits.clone())?;
+    let mut cells = positions(rules, upto, limits.clone())?;
     let present: Vec<R::Position> = cells.iter().flatten().cloned().collect();
-    let values = cell_values(rules, &present, kind, play, limits)?;
+    let line = upto.1.is_none();
+    let (values, stopped) = cell_values(rules, &present, kind, play, limits, line)?;
+    if stopped.is_some() {
+        // A line stopped by a bound: the heaps before it.
+        cells.truncate(values.len());
+    }
     let mut values = values.into_iter();
     let filled: Vec<Value> = cells
         .iter()
@@ -138,7 +179,7 @@ pub fn exact_table<R: Ruleset>(
             table.rows = Some(filled.chunks(cols).map(<[Value]>::to_vec).collect());
         }
     }
-    Ok(table)
+    Ok((table, stopped))
 }
 
 /// The positions of the table: heaps 0..=N, or the cells of a 2-D table
@@ -184,20 +225,50 @@ fn positions<R: Ruleset>(
     }
 }
 
+/// The graph of the sums reachable from each of `present`, with each
+/// one's state. With `to_bound`, a bound reached at position k > 0 ends it
+/// there: the graph is built again for the positions before k (a graph
+/// left by a failed expansion holds sums half listed), and the error is
+/// returned beside it.
+fn graph_to_bound<'r, R: Ruleset>(
+    rules: &'r R,
+    present: &[R::Position],
+    limits: &Limits,
+    to_bound: bool,
+) -> Result<(SumGraph<'r, R>, Vec<StateId>, Option<Error>)> {
+    let mut graph = SumGraph::new(rules, limits.clone());
+    let mut roots = Vec::with_capacity(present.len());
+    for (k, p) in present.iter().enumerate() {
+        match graph.add_root(std::slice::from_ref(p)) {
+            Ok(r) => roots.push(r),
+            Err(e) if to_bound && k > 0 && e.kind() == ErrorKind::Bound => {
+                let (graph, roots, _) = graph_to_bound(rules, &present[..k], limits, false)?;
+                return Ok((graph, roots, Some(e)));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((graph, roots, None))
+}
+
 /// The value of each position, as JSON: numbers, or strings where a value
-/// is not a number.
+/// is not a number. With `to_bound` (a line), a bound that ends the graph
+/// of sums at position k gives the values before k and the error.
 fn cell_values<R: Ruleset>(
     rules: &R,
     present: &[R::Position],
     kind: ExactKind,
     play: Play,
     limits: Limits,
-) -> Result<Vec<Value>> {
-    Ok(match kind {
-        ExactKind::Misere => misere::misere_values(rules, present, limits)?
-            .into_iter()
-            .map(Value::from)
-            .collect(),
+    to_bound: bool,
+) -> Result<(Vec<Value>, Option<Error>)> {
+    let values = match kind {
+        ExactKind::Misere => {
+            let (graph, roots, stopped) = graph_to_bound(rules, present, &limits, to_bound)?;
+            let values = graph.mex_values(Play::Misere)?;
+            let cells = roots.iter().map(|&r| Value::from(values[r as usize])).collect();
+            return Ok((cells, stopped));
+        }
         ExactKind::Genus => {
             let mut solver = Solver::new(rules, limits.clone());
             let normal = present
@@ -216,12 +287,8 @@ fn cell_values<R: Ruleset>(
                 .collect()
         }
         ExactKind::Remoteness | ExactKind::Generalized => {
-            let mut graph = SumGraph::new(rules, limits.clone());
-            let roots = present
-                .iter()
-                .map(|p| graph.add_root(std::slice::from_ref(p)))
-                .collect::<Result<Vec<_>>>()?;
-            if kind == ExactKind::Remoteness {
+            let (graph, roots, stopped) = graph_to_bound(rules, present, &limits, to_bound)?;
+            let cells = if kind == ExactKind::Remoteness {
                 let solved = retrograde::solve_all(&graph, play);
                 roots
                     .iter()
@@ -239,7 +306,76 @@ fn cell_values<R: Ruleset>(
                         None => Value::from(v[r as usize].to_string()),
                     })
                     .collect()
+            };
+            return Ok((cells, stopped));
+        }
+    };
+    Ok((values, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+    use crate::rules::GameVisitor;
+
+    /// Each kind's line at a tight bound and at the default one.
+    struct Both(u64, ExactKind, u64);
+    impl GameVisitor for Both {
+        type Output = (ExactTable, Option<Error>, ExactTable);
+        fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+            let Both(n, kind, states) = self;
+            let tight = Limits {
+                max_states: states,
+                ..Limits::default()
+            };
+            let (part, stop) = exact_table_to_bound(rules, (n, None), kind, Play::Misere, tight).unwrap();
+            let whole = exact_table(rules, (n, None), kind, Play::Misere, Limits::default()).unwrap();
+            (part, stop, whole)
+        }
+    }
+
+    #[test]
+    fn a_line_stopped_by_a_bound_keeps_the_values_before_it() {
+        let mut stopped = 0;
+        for spec in [
+            "kayles",
+            "octal:0.07",
+            "octal:0.75",
+            "octal:4.7",
+            "subtract:1,3,4",
+        ] {
+            let game: Game = spec.parse().unwrap();
+            for kind in [ExactKind::Misere, ExactKind::Remoteness] {
+                for states in [200, 2_000] {
+                    let (part, stop, whole) = game.visit(Both(30, kind, states));
+                    let (part, whole) = (part.values.unwrap(), whole.values.unwrap());
+                    assert_eq!(part[..], whole[..part.len()], "{spec} {kind:?} {states}");
+                    match stop {
+                        Some(e) => {
+                            assert_eq!(e.kind(), ErrorKind::Bound, "{e}");
+                            assert!(part.len() < whole.len());
+                            stopped += 1;
+                        }
+                        None => assert_eq!(part.len(), whole.len()),
+                    }
+                }
             }
         }
-    })
+        assert!(stopped > 5, "the bounds stopped only {stopped} tables");
+        // A grid is all or nothing.
+        let grid: Game = "wythoff".parse().unwrap();
+        struct Grid;
+        impl GameVisitor for Grid {
+            type Output = Result<(ExactTable, Option<Error>)>;
+            fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+                let tight = Limits {
+                    max_states: 50,
+                    ..Limits::default()
+                };
+                exact_table_to_bound(rules, (20, Some(20)), ExactKind::Misere, Play::Misere, tight)
+            }
+        }
+        assert!(grid.visit(Grid).is_err());
+    }
 }
