@@ -148,6 +148,9 @@ $("play-form").addEventListener("submit", (ev) => {
 // Shows game state `s`, then plays the computer's move when it is its
 // turn. An answer that arrives after New game replaced the game is dropped.
 async function setState(s) {
+  // A cell or vertices picked belong to the position they were picked on.
+  const old = play.state;
+  if (typeof clearPick === "function" && (!old || old.id !== s.id || old.moves_made !== s.moves_made)) clearPick();
   play.state = s;
   play.hints = null;
   const current = () => play.state === s;

@@ -29,10 +29,15 @@ function moveByLabel(label, comps) {
   return play.state.moves.findIndex((m) => m.label === label && comps.includes(m.component));
 }
 
-function pickMove(i) {
+// Forgets what was picked (a move made, another position shown).
+function clearPick() {
   boardPick.cell = null;
   boardPick.vertices = [];
   boardPick.board = null;
+}
+
+function pickMove(i) {
+  clearPick();
   makeMove(play.state.moves[i].number);
 }
 
@@ -161,10 +166,10 @@ function drawNetwork(s, b, comps) {
     for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
     return n;
   };
-  for (const [a, b] of sh.edges) {
-    const on = present.has(a) && present.has(b);
+  for (const [u, w] of sh.edges) {
+    const on = present.has(u) && present.has(w);
     svg.append(node("line", {
-      x1: sh.xy[a][0], y1: sh.xy[a][1], x2: sh.xy[b][0], y2: sh.xy[b][1], class: on ? "edge" : "edge gone",
+      x1: sh.xy[u][0], y1: sh.xy[u][1], x2: sh.xy[w][0], y2: sh.xy[w][1], class: on ? "edge" : "edge gone",
     }));
   }
   const r = Math.max(14, Math.min(40, 260 / Math.sqrt(sh.names.length)));

@@ -206,7 +206,6 @@ mod tests {
         );
         assert_eq!(find("region 2: domino a1-b1", &moves), Ok(1));
         assert_eq!(find("#1: domino a1-b1", &moves), Ok(0));
-        assert_eq!(find("board 2: domino a1-b1", &moves), Ok(1));
         assert_eq!(find("domino a1-a2", &moves), Ok(2));
         // The same take from two equal heaps is one move.
         let heaps = vec![

@@ -94,18 +94,17 @@ pub fn exact_table<R: Ruleset>(
     play: Play,
     limits: Limits,
 ) -> Result<ExactTable> {
-    match exact_table_to_bound(rules, upto, kind, play, limits)? {
-        (table, None) => Ok(table),
-        (_, Some(e)) => Err(e),
-    }
+    build(rules, upto, kind, play, limits, false).map(|(table, _)| table)
 }
 
 /// [`exact_table`], except that a line of misère values, remoteness or
 /// generalised values that a bound (`--max-states`, `--max-work`, memory)
-/// ends at heap k keeps what came before: the table of heaps 0..k−1 is
-/// returned with the error, so that a front end shows the values it has
-/// and then says where and why it stopped. (A grid, a genus table, or a
-/// bound at heap 0 is an error as in [`exact_table`].)
+/// ends at heap k, while it lists the sums reachable from heap k, keeps
+/// what came before: the table of heaps 0..k−1 is returned with the
+/// error, so that a front end shows the values it has and then says where
+/// and why it stopped. (A grid, a genus table, a bound at heap 0, or one
+/// reached after the sums are listed, while valuing them, is an error as
+/// in [`exact_table`].)
 ///
 /// # Errors
 /// As [`exact_table`].
@@ -130,6 +129,19 @@ pub fn exact_table_to_bound<R: Ruleset>(
     play: Play,
     limits: Limits,
 ) -> Result<(ExactTable, Option<Error>)> {
+    build(rules, upto, kind, play, limits, true)
+}
+
+/// [`exact_table`] (`to_bound` false: a bound is an error) or
+/// [`exact_table_to_bound`] (true: a line keeps the heaps before it).
+fn build<R: Ruleset>(
+    rules: &R,
+    upto: (u64, Option<u64>),
+    kind: ExactKind,
+    play: Play,
+    limits: Limits,
+    to_bound: bool,
+) -> Result<(ExactTable, Option<Error>)> {
     if play == Play::Misere && matches!(kind, ExactKind::Genus | ExactKind::Generalized) {
         return Err(Error::Unsupported(format!(
             "{} values are of normal play: ask for them without misère play",
@@ -150,7 +162,7 @@ pub fn exact_table_to_bound<R: Ruleset>(
     let mut cells = positions(rules, upto, limits.clone())?;
     let present: Vec<R::Position> = cells.iter().flatten().cloned().collect();
     let line = upto.1.is_none();
-    let (values, stopped) = cell_values(rules, &present, kind, play, limits, line)?;
+    let (values, stopped) = cell_values(rules, &present, kind, play, limits, to_bound && line)?;
     if stopped.is_some() {
         // A line stopped by a bound: the heaps before it.
         cells.truncate(values.len());
@@ -242,6 +254,8 @@ fn graph_to_bound<'r, R: Ruleset>(
         match graph.add_root(std::slice::from_ref(p)) {
             Ok(r) => roots.push(r),
             Err(e) if to_bound && k > 0 && e.kind() == ErrorKind::Bound => {
+                // Its memory back first: the graph again may need it all.
+                drop(graph);
                 let (graph, roots, _) = graph_to_bound(rules, &present[..k], limits, false)?;
                 return Ok((graph, roots, Some(e)));
             }
@@ -363,19 +377,19 @@ mod tests {
             }
         }
         assert!(stopped > 5, "the bounds stopped only {stopped} tables");
-        // A grid is all or nothing.
-        let grid: Game = "wythoff".parse().unwrap();
-        struct Grid;
-        impl GameVisitor for Grid {
-            type Output = Result<(ExactTable, Option<Error>)>;
+        // Without `to_bound` a bound is an error, as it always was.
+        let kayles: Game = "kayles".parse().unwrap();
+        struct Whole;
+        impl GameVisitor for Whole {
+            type Output = Result<ExactTable>;
             fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
                 let tight = Limits {
-                    max_states: 50,
+                    max_states: 200,
                     ..Limits::default()
                 };
-                exact_table_to_bound(rules, (20, Some(20)), ExactKind::Misere, Play::Misere, tight)
+                exact_table(rules, (30, None), ExactKind::Misere, Play::Misere, tight)
             }
         }
-        assert!(grid.visit(Grid).is_err());
+        assert_eq!(kayles.visit(Whole).unwrap_err().kind(), ErrorKind::Bound);
     }
 }

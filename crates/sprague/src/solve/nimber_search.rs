@@ -146,7 +146,8 @@ impl<'a, P> NimberSearch<'a, P> {
     /// states are forgotten to make room while they hold at least half of
     /// it, and the search ends with [`Error::LimitExceeded`] once the
     /// memo holds more than half; its tables at most `limits.max_memory`);
-    /// components of at most `small` cells are valued exactly.
+    /// components of at most `small` cells (and those the rules count few
+    /// positions below, [`Splitting::positions_below`]) are valued exactly.
     ///
     /// # Errors
     /// [`Error::Internal`] when the memo is of another family.
@@ -225,8 +226,8 @@ impl<'a, P> NimberSearch<'a, P> {
             + 4 * (self.t.value.capacity() + self.t.cells.capacity())
     }
 
-    /// The value of `key`: from the memo, exactly for a small component,
-    /// else the least n with `key` + *n a P-position.
+    /// The value of `key`: from the memo, exactly for a small component
+    /// (see `exact`), else the least n with `key` + *n a P-position.
     pub fn key_value(&mut self, key: &Key) -> Result<Nimber> {
         let r = self.restarting(|s| s.key_value_inner(key));
         self.told(r)
@@ -414,8 +415,9 @@ impl<'a, P> NimberSearch<'a, P> {
         }
     }
 
-    /// The value of the component `key` when it is known or small (to be
-    /// folded into the heap); else 0, with its number pushed on `ids`.
+    /// The value of the component `key` when it is known or valued
+    /// exactly (see `exact`; to be folded into the heap); else 0, with its
+    /// number pushed on `ids`.
     fn fold(&mut self, key: &Key, ids: &mut Vec<u32>) -> Result<u32> {
         if self.exact(key) {
             if let Some(v) = self.memo.get(key) {

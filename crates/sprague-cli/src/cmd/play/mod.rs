@@ -62,23 +62,17 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// The session, its start analysed with a progress bar on stderr (a
-/// large board may take a while) and Ctrl-C stopping it (exit 130).
+/// large board may take a while; Ctrl-C ends the process, as it does at
+/// the prompt).
 fn start(
     game: sprague::rules::Game,
     positions: &[String],
-    mut config: Config,
+    config: Config,
     out: &mut dyn Write,
 ) -> anyhow::Result<Session> {
-    config.limits = super::boards::interruptible(config.limits);
-    let started = std::time::Instant::now();
-    match super::watch::watched(out, |_| Session::new(game, positions, config)) {
-        Err(sprague::Error::Stopped) => Err(crate::report::Interrupted(format!(
-            "interrupted while valuing the start, after {:.1} s",
-            started.elapsed().as_secs_f64()
-        ))
-        .into()),
-        r => Ok(r?),
-    }
+    Ok(super::watch::watched(out, |_| {
+        Session::new(game, positions, config)
+    })?)
 }
 
 /// A seed when none is given: the clock's nanoseconds.

@@ -139,8 +139,9 @@ fn is_leave(key: &KeyEvent) -> bool {
 /// Runs `work` on the session — a step that may search — with a stop token
 /// of its own, while a thread watches the keyboard: a key that asks to
 /// leave ([`is_leave`]) stops the search. The screen says `thinking…` and
-/// how to stop first. Returns `None` when the player stopped it (the
-/// session is as before: a step that cannot be analysed changes nothing).
+/// how to stop first. Returns `None` when the player asked to leave (a
+/// step stopped changes nothing; one that ended first stands, and the
+/// player leaves all the same).
 fn thinking<T>(
     term: &mut Term,
     session: &mut Session,
@@ -163,12 +164,23 @@ fn thinking<T>(
 /// ([`is_leave`]) stops `stop`, and then the answer is `None`. Other keys
 /// pressed meanwhile are dropped.
 fn watch_keys<T>(stop: &Stop, work: impl FnOnce() -> T) -> Option<T> {
+    /// Tells the watcher to end when dropped: after `work`, and also when
+    /// it panics (the scope then waits for the watcher).
+    struct Done<'a>(&'a AtomicBool);
+    impl Drop for Done<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
     let done = AtomicBool::new(false);
     let (result, left) = std::thread::scope(|scope| {
         let watcher = scope.spawn(|| {
             while !done.load(Ordering::Relaxed) {
-                if !event::poll(Duration::from_millis(50)).unwrap_or(false) {
-                    continue;
+                match event::poll(Duration::from_millis(50)) {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    // No terminal to read any more: nothing to watch.
+                    Err(_) => return false,
                 }
                 if let Ok(Event::Key(key)) = event::read() {
                     if key.kind == KeyEventKind::Press && is_leave(&key) {
@@ -179,8 +191,9 @@ fn watch_keys<T>(stop: &Stop, work: impl FnOnce() -> T) -> Option<T> {
             }
             false
         });
+        let finished = Done(&done);
         let result = work();
-        done.store(true, Ordering::Relaxed);
+        drop(finished);
         (result, watcher.join().unwrap_or(false))
     });
     (!left).then_some(result)

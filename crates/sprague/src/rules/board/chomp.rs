@@ -274,6 +274,7 @@ impl Splitting<Vec<u32>> for Chomp {
 /// rows so far whose last row has s squares.
 fn sub_diagrams(rows: impl Iterator<Item = usize>, bound: u64) -> Option<u64> {
     let mut ways: Vec<u64> = Vec::new();
+    let mut total = 0;
     for (i, len) in rows.enumerate() {
         if i == 0 {
             ways = vec![1; len + 1];
@@ -290,12 +291,12 @@ fn sub_diagrams(rows: impl Iterator<Item = usize>, bound: u64) -> Option<u64> {
             ways = next;
         }
         // Every diagram so far extends (by empty rows), so the count only grows.
-        let total = ways.iter().fold(0u64, |a, &w| a.saturating_add(w));
+        total = ways.iter().fold(0u64, |a, &w| a.saturating_add(w));
         if total > bound {
             return None;
         }
     }
-    Some(ways.iter().sum())
+    Some(total)
 }
 
 #[cfg(test)]
