@@ -235,7 +235,7 @@ fn tables_of_misere_values_genus_and_remoteness() {
 
 #[test]
 fn a_misere_table_stopped_by_a_bound_shows_what_it_has() {
-    let (code, out, err) = run(&[
+    let args = [
         "table",
         "kayles",
         "--upto",
@@ -243,7 +243,8 @@ fn a_misere_table_stopped_by_a_bound_shows_what_it_has() {
         "--misere",
         "--max-states",
         "2000",
-    ]);
+    ];
+    let (code, out, err) = run(&args);
     assert_eq!(code, 2, "{err}");
     // The heaps before the bound, then one line that says where it stopped.
     assert!(
@@ -266,16 +267,7 @@ fn a_misere_table_stopped_by_a_bound_shows_what_it_has() {
     assert!(err.contains("--max-states") && err.lines().count() == 1, "{err}");
     // The values agree with the whole table.
     let whole = json(&["table", "kayles", "--upto", "40", "--misere", "--json"]);
-    let (_, part, _) = run(&[
-        "table",
-        "kayles",
-        "--upto",
-        "60",
-        "--misere",
-        "--max-states",
-        "2000",
-        "--json",
-    ]);
+    let (_, part, _) = run(&[&args[..], &["--json"]].concat());
     let part: Value = serde_json::from_str(&part).unwrap();
     let part = part["values"].as_array().unwrap();
     assert_eq!(part.len(), kept);

@@ -54,6 +54,20 @@ fn by_components<P>(rules: &dyn Splitting<P>, p: &P) -> Nimber {
         .unwrap()
 }
 
+/// Chomp on the diagram of `rows` (sorted into one), its start, and its
+/// value by the plain search.
+fn chomp_and_plain(mut rows: Vec<u32>) -> (Chomp, Vec<u32>, u64) {
+    rows.sort_unstable_by(|a, b| b.cmp(a));
+    let text: Vec<String> = rows.iter().map(u32::to_string).collect();
+    let chomp = Chomp::parse("chomp", &text.join(",")).unwrap();
+    let p = chomp.start().unwrap();
+    // Chomp never splits: a move leaves one diagram, or nothing.
+    let want = plain(&chomp, &p, &|parts: &[Vec<u32>]| {
+        parts.first().cloned().unwrap_or_else(|| vec![1])
+    });
+    (chomp, p, want)
+}
+
 const KEYINGS: [Keying; 4] = [
     Keying {
         split: true,
@@ -218,13 +232,7 @@ proptest! {
 
     #[test]
     fn chomp_agrees_with_the_plain_search(rows in prop::collection::vec(1u32..6, 1..5)) {
-        let mut rows = rows;
-        rows.sort_unstable_by(|a, b| b.cmp(a));
-        let text: Vec<String> = rows.iter().map(u32::to_string).collect();
-        let chomp = Chomp::parse("chomp", &text.join(",")).unwrap();
-        let p = chomp.start().unwrap();
-        // Chomp never splits: a move leaves one diagram, or nothing.
-        let want = plain(&chomp, &p, &|parts: &[Vec<u32>]| parts.first().cloned().unwrap_or_else(|| vec![1]));
+        let (chomp, p, want) = chomp_and_plain(rows);
         prop_assert_eq!(by_components(&chomp, &p), Nimber(want));
         let flat = chomp.clone().with_keying(Keying { split: true, symmetry: Symmetry::None });
         prop_assert_eq!(by_components(&flat, &p), Nimber(want));
@@ -255,12 +263,7 @@ proptest! {
         max_states in prop::sample::select(vec![1_000u64, 1_600, 10_000_000]),
     ) {
         use sprague::solve::NimberSearch;
-        let mut rows = rows;
-        rows.sort_unstable_by(|a, b| b.cmp(a));
-        let text: Vec<String> = rows.iter().map(u32::to_string).collect();
-        let chomp = Chomp::parse("chomp", &text.join(",")).unwrap();
-        let p = chomp.start().unwrap();
-        let want = plain(&chomp, &p, &|parts: &[Vec<u32>]| parts.first().cloned().unwrap_or_else(|| vec![1]));
+        let (chomp, p, want) = chomp_and_plain(rows.clone());
         // A diagram with at most max_states / 4 diagrams inside is valued
         // exactly; larger ones (up to 462 inside) by outcome search.
         let limits = Limits { max_states, ..Limits::default() };
