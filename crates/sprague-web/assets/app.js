@@ -524,7 +524,11 @@ $("explore-form").addEventListener("submit", (ev) => {
     explore.name = t.kind === "generalized" ? "value" : kind.name;
     explore.title = t.kind === "generalized" ? "generalised values (loopy)" : kind.title;
     clearTimeout(explore.timer);
-    $("explore-info").textContent = "Hover over a point for its value and winning moves; drag to zoom, double-click to reset.";
+    const hint = "Hover over a point for its value and winning moves; drag to zoom, double-click to reset.";
+    // A line a bound ended: the heaps before it are drawn, and the page
+    // says where and why it stopped.
+    if (t.stopped) $("explore-info").replaceChildren(el("p", { class: "hint-text stopped" }, t.stopped), el("p", {}, hint));
+    else $("explore-info").textContent = hint;
     if (t.values) drawLine(t); else drawHeat(t);
   });
 });

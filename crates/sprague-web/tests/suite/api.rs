@@ -1,6 +1,6 @@
 //! The stateless endpoints, with the keys and values of the CLI's `--json`.
 
-use super::harness::{app, get, post, refused};
+use super::harness::{app, app_with, get, post, refused};
 use axum::http::StatusCode;
 use serde_json::json;
 use sprague::query::Query;
@@ -175,6 +175,52 @@ async fn misere_remoteness_genus_and_loopy_tables() {
         )
         .await,
         "normal play",
+    );
+}
+
+/// A line of misère values that `--max-states` ends keeps the heaps
+/// before the bound, says where it stopped and why, and agrees with the
+/// whole line there; a grid at a bound is still an error.
+#[tokio::test]
+async fn a_bound_ends_a_misere_line_with_the_values_before_it() {
+    let tight = app_with(|c| c.limits.max_states = 2_000);
+    let (status, body) = post(
+        &tight,
+        "/api/table",
+        json!({"spec": "kayles", "upto": 40, "kind": "misere"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let kept = body["values"].as_array().unwrap().clone();
+    let at = body["stopped_at"].as_u64().unwrap();
+    assert_eq!(at as usize, kept.len(), "{body}");
+    assert!(kept.len() > 5 && kept.len() < 41, "{body}");
+    let why = body["stopped"].as_str().unwrap();
+    assert!(
+        why.starts_with(&format!("the table stops at heap {at}: ")),
+        "{why}"
+    );
+    assert!(why.contains("2000"), "{why}");
+    let (status, whole) = post(
+        &app(),
+        "/api/table",
+        json!({"spec": "kayles", "upto": 40, "kind": "misere"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{whole}");
+    assert!(
+        whole.get("stopped").is_none() && whole.get("stopped_at").is_none(),
+        "{whole}"
+    );
+    assert_eq!(whole["values"].as_array().unwrap()[..kept.len()], kept[..]);
+    refused(
+        &post(
+            &tight,
+            "/api/table",
+            json!({"spec": "wythoff", "upto": [60, 60], "kind": "misere"}),
+        )
+        .await,
+        "2000",
     );
 }
 

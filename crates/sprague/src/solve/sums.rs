@@ -369,7 +369,10 @@ impl<'r, R: Ruleset> SumGraph<'r, R> {
         }
         if self.states.len() as u64 >= self.limits.max_states {
             return Err(Error::LimitExceeded {
-                what: format!("the sums reachable from `{}`", excerpt(&self.root_text)),
+                what: format!(
+                    "the graph of the sums reachable from `{}`",
+                    excerpt(&self.root_text)
+                ),
                 limit: self.limits.max_states,
             });
         }
