@@ -239,7 +239,6 @@ impl Native {
                 errors::finish(done, None)?
             }
             None => self.run(py, limits(max_states, max_work), move |game, limits| {
-                sprague::report::not_one_board(game)?;
                 table::heap_values(game, n, limits)
             })?,
         };
@@ -274,7 +273,6 @@ impl Native {
         max_work: Option<u64>,
     ) -> PyResult<(String, Option<String>)> {
         self.run(py, limits(max_states, max_work), move |game, limits| {
-            sprague::report::not_one_board(game)?;
             let r = analyze(game, upto.map(|n| (n, upto2)), limits)?;
             let code = r.proof.as_ref().map(|p| {
                 let comment = format!("g(n) of {}: {}.", r.spec, p.summary());

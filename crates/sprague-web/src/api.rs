@@ -301,7 +301,6 @@ pub(crate) async fn table(
                 Line::Heaps(game) => game,
                 family => return family_table(&family, &r, budget.limits),
             };
-            report::not_one_board(&game)?;
             let play = if r.misere { Play::Misere } else { Play::Normal };
             // `misere` alone asks for misère values, as `table --misere`.
             let kind = match (r.kind, r.misere) {
@@ -504,7 +503,6 @@ pub(crate) async fn analyze(
     s.work
         .run(&client, cost, move |budget| {
             let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
-            report::not_one_board(&game)?;
             let report = report::analyze(&game, upto, budget.limits)?;
             let proven = report.proof.as_ref().map(|p| p.summary());
             let code = match (lang, &report.proof) {

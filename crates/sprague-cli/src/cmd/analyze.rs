@@ -14,7 +14,6 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         sprague::report::Line::Heaps(game) => game,
         sprague::report::Line::Family(family) => return super::boards::analyze(args, &family, out),
     };
-    sprague::report::not_one_board(&game)?;
     if args.misere {
         return super::quotient::run(&game, args, out);
     }

@@ -26,6 +26,8 @@ pub fn run(args: &TableArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         Line::Heaps(game) => game,
         Line::Family(family) => return super::boards::table(args, &family, out),
     };
+    // Before the command's own checks of heap sizes and formats, so that
+    // one board gets the library's error for it.
     sprague::report::not_one_board(&game)?;
     let extent = parse_extent(&args.upto)?;
     game.visit(Job { args, extent, out })

@@ -166,7 +166,10 @@ fn bad_boards_are_named_in_one_line() {
             "write N in place of one size",
         ),
         (vec!["analyze", "cram:3x4"], "value it (`sprague value cram:3x4`)"),
-        (vec!["analyze", "cram:3x4", "--misere"], "not a line of values"),
+        (
+            vec!["analyze", "cram:3x4", "--misere"],
+            "its misère play is valued by `sprague value cram:3x4 --misere`",
+        ),
         (
             vec!["plot", "node-kayles:path:5", "--upto", "5", "-o", "x.svg"],
             "node-kayles:path:N",

@@ -35,6 +35,7 @@ pub struct AnalyzeReport {
 /// game (32 × 32 unless `upto` says otherwise).
 ///
 /// # Errors
+/// One board or graph ([`not_one_board`](super::not_one_board));
 /// `upto` with two numbers for a heap game; any error of
 /// [`pattern::analyze_heap`] or [`pattern::analyze_pairs`].
 ///
@@ -47,6 +48,7 @@ pub struct AnalyzeReport {
 /// assert!(r.proof.is_some());
 /// ```
 pub fn analyze(game: &Game, upto: Option<(u64, Option<u64>)>, limits: Limits) -> Result<AnalyzeReport> {
+    super::not_one_board(game)?;
     let heap_upto = match upto {
         Some((_, Some(_))) if game.visit(IsHeap) => {
             return Err(Error::Unsupported(format!(

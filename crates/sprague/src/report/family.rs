@@ -134,9 +134,11 @@ impl Line {
 }
 
 /// Refuses a table or an analysis of one board or graph (`cram:3x4`),
-/// which has no line of values: every front end asks this of a game
-/// before it runs one along the game's heaps or pairs, so that all give
-/// the same error (value it, or write N in place of a size for a family).
+/// which has no line of values: the error that [`analyze`](super::analyze),
+/// [`line_table`](super::line_table), [`grid_table`](super::grid_table),
+/// [`heap_values`](super::heap_values) and the exact tables give for one
+/// (value it, or write N in place of a size for a family), for a front end
+/// that checks before its own checks of sizes and formats.
 ///
 /// # Errors
 /// [`Error::Unsupported`] for a game on a board or graph.

@@ -107,6 +107,9 @@ pub fn grid_table<R: Ruleset>(rules: &R, n: u64, m: u64, limits: Limits) -> Resu
 /// grid table makes: a pair game, a rectangle reaching the origin, at most
 /// `max_states` cells.
 pub(super) fn grid_origin<R: Ruleset>(rules: &R, n: u64, m: u64, max_states: u64) -> Result<u64> {
+    if rules.splitting().is_some() {
+        return Err(crate::rules::one_board(&rules.spec()));
+    }
     let o = rules.pair_origin();
     if rules.pair_position(o, o)?.is_none() {
         return Err(Error::Unsupported(format!(

@@ -20,6 +20,37 @@ pub struct GraphGame {
     index: HashMap<String, u32>,
 }
 
+/// What the lines of a graph file define, as its errors name them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Words {
+    /// One of them: `position`, `vertex`.
+    pub one: &'static str,
+    /// More than one: `positions`, `vertices`.
+    pub many: &'static str,
+    /// What a line lists after the colon: `FOLLOWERS`, `NEIGHBOURS`.
+    pub listed: &'static str,
+    /// When a line lists nothing: `for one without moves`.
+    pub bare: &'static str,
+}
+
+impl Words {
+    /// A game's positions and their moves (`graph:`).
+    pub const GAME: Words = Words {
+        one: "position",
+        many: "positions",
+        listed: "FOLLOWERS",
+        bare: "for one without moves",
+    };
+    /// A graph's vertices and their neighbours (Node Kayles, octal games
+    /// on graphs).
+    pub const VERTICES: Words = Words {
+        one: "vertex",
+        many: "vertices",
+        listed: "NEIGHBOURS",
+        bare: "for one whose edges are all written on other lines, or that has none",
+    };
+}
+
 fn valid_name(t: &str) -> bool {
     !t.is_empty()
         && t.chars()
@@ -58,6 +89,12 @@ impl GraphGame {
     /// assert_eq!(GraphGame::parse_until("g.txt", "a: b\nb:\n", &stop).unwrap_err(), Error::Stopped);
     /// ```
     pub fn parse_until(file: &str, text: &str, stop: &crate::Stop) -> Result<GraphGame> {
+        GraphGame::parse_as(file, text, stop, &Words::GAME)
+    }
+
+    /// [`GraphGame::parse_until`], its errors naming what a line defines
+    /// as `words` say (a game's positions, a graph's vertices).
+    pub(crate) fn parse_as(file: &str, text: &str, stop: &crate::Stop, words: &Words) -> Result<GraphGame> {
         /// Lines (and positions) between two looks at the stop token.
         const EVERY: usize = 1 << 12;
         let bad = |line: usize, token: &str, reason: &str| Error::BadFile {
@@ -77,17 +114,21 @@ impl GraphGame {
                 continue;
             }
             let Some((name, rest)) = line.split_once(':') else {
-                return Err(bad(n, line, "expected `NAME: FOLLOWERS…`"));
+                return Err(bad(n, line, &format!("expected `NAME: {}…`", words.listed)));
             };
             let name = name.trim();
             if !valid_name(name) {
                 return Err(bad(n, name, "a name is letters, digits, `_` and `-`"));
             }
             if index.contains_key(name) {
-                return Err(bad(n, name, "this position already has a line"));
+                return Err(bad(n, name, &format!("this {} already has a line", words.one)));
             }
             if names.len() >= GRAPH_MAX_NODES {
-                return Err(bad(n, name, &format!("more than {GRAPH_MAX_NODES} positions")));
+                return Err(bad(
+                    n,
+                    name,
+                    &format!("more than {GRAPH_MAX_NODES} {}", words.many),
+                ));
             }
             let mut follow = Vec::new();
             for t in rest.split_whitespace() {
@@ -103,7 +144,10 @@ impl GraphGame {
         if names.is_empty() {
             return Err(Error::BadFile {
                 file: file.to_string(),
-                reason: "no position: write one line `NAME: FOLLOWERS…` per position".into(),
+                reason: format!(
+                    "no {}: write one line `NAME: {}…` per {}",
+                    words.one, words.listed, words.one
+                ),
             });
         }
         let mut edges = Vec::with_capacity(raw.len());
@@ -119,7 +163,10 @@ impl GraphGame {
                         return Err(bad(
                             n,
                             &t,
-                            "no line defines this position (write `NAME:` for one without moves)",
+                            &format!(
+                                "no line defines this {} (write `NAME:` {})",
+                                words.one, words.bare
+                            ),
                         ))
                     }
                 }

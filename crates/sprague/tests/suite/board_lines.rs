@@ -119,3 +119,64 @@ fn a_family_whose_member_is_no_game_names_the_family_and_the_member() {
     let e = Line::load("cram:0xN", &mut no_files, ScriptLimits::default()).unwrap_err();
     assert!(e.to_string().contains("cram:0x1"), "{e}");
 }
+
+/// Every library entry point that runs along a line or a grid of values
+/// refuses one board or graph with the same error, so that no front end
+/// has to ask first.
+#[test]
+fn every_table_and_analysis_refuses_one_board_alike() {
+    use sprague::report::{self, ExactKind, Unwatched};
+    use sprague::solve::{Limits, Play, QuotientAsk};
+    struct Tables;
+    impl sprague::rules::GameVisitor for Tables {
+        type Output = Vec<(&'static str, sprague::Result<()>)>;
+        fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+            let l = Limits::default;
+            vec![
+                ("line_table", report::line_table(rules, 10, l()).map(drop)),
+                ("grid_table", report::grid_table(rules, 3, 3, l()).map(drop)),
+                (
+                    "heap_values",
+                    report::heap_values(rules, 10, l(), &mut Unwatched).map(drop),
+                ),
+                (
+                    "exact_table",
+                    report::exact_table(rules, (10, None), ExactKind::Misere, Play::Misere, l()).map(drop),
+                ),
+                (
+                    "exact_table_to_bound",
+                    report::exact_table_to_bound(rules, (10, None), ExactKind::Remoteness, Play::Normal, l())
+                        .map(drop),
+                ),
+            ]
+        }
+    }
+    for spec in [
+        "cram:3x4",
+        "node-kayles:path:5",
+        "chomp:2x3",
+        "octal-graph:0.33:cycle:5",
+    ] {
+        let game: Game = spec.parse().unwrap();
+        let mut answers = game.visit(Tables);
+        answers.push((
+            "analyze",
+            report::analyze(&game, None, Limits::default()).map(drop),
+        ));
+        answers.push((
+            "analyze 2-D",
+            report::analyze(&game, Some((5, Some(5))), Limits::default()).map(drop),
+        ));
+        let want = sprague::report::not_one_board(&game).unwrap_err();
+        for (what, got) in answers {
+            assert_eq!(got, Err(want.clone()), "{what} of {spec}");
+        }
+        // A misère quotient is of heaps: the error says how to value one.
+        let e = report::misere_report(&game, &QuotientAsk::default(), Limits::default()).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains(&format!("`sprague value {spec} --misere`")),
+            "{e}"
+        );
+    }
+}

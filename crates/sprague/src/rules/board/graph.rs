@@ -98,7 +98,12 @@ impl BoardGraph {
     /// [`Error::BadFile`] for a malformed file, a vertex that is its own
     /// neighbour, or more than [`MAX_VERTICES`] vertices.
     pub fn parse(file: &str, text: &str) -> Result<BoardGraph> {
-        let g = GraphGame::parse(file, text)?;
+        let g = GraphGame::parse_as(
+            file,
+            text,
+            &crate::Stop::NEVER,
+            &crate::rules::graph::Words::VERTICES,
+        )?;
         let n = g.names.len();
         if n > MAX_VERTICES {
             return Err(Error::BadFile {
@@ -440,6 +445,13 @@ mod tests {
         assert_eq!(f.edges(), [(0, 1), (1, 2)]);
         let e = BoardGraph::parse("g.txt", "a: a\n").unwrap_err().to_string();
         assert!(e.contains("its own neighbour"), "{e}");
+        // The file's errors name vertices, not positions.
+        let e = BoardGraph::parse("g.txt", "a: b\n").unwrap_err().to_string();
+        assert!(e.contains("line 1: no line defines this vertex"), "{e}");
+        let e = BoardGraph::parse("g.txt", "a b\n").unwrap_err().to_string();
+        assert!(e.contains("expected `NAME: NEIGHBOURS…`"), "{e}");
+        let e = BoardGraph::parse("g.txt", "a:\na:\n").unwrap_err().to_string();
+        assert!(e.contains("line 2: this vertex already has a line"), "{e}");
     }
 
     #[test]

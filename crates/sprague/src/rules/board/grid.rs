@@ -436,11 +436,20 @@ pub fn column_name(mut c: u32) -> String {
 /// or new lines, all of one length. Returns the board and its free cells,
 /// or what is wrong with the picture.
 pub fn parse_picture(text: &str) -> Result<(Frame, u128), String> {
-    let rows: Vec<&str> = text
-        .split(['/', '\n'])
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .collect();
+    let mut rows: Vec<&str> = text.split(['/', '\n']).map(str::trim).collect();
+    // Empty rows at either end (a trailing `/`, a file's last newline)
+    // are no rows; one between two rows is a mistake.
+    while rows.last().is_some_and(|r| r.is_empty()) {
+        rows.pop();
+    }
+    let first = rows.iter().take_while(|r| r.is_empty()).count();
+    rows.drain(..first);
+    if let Some(i) = rows.iter().position(|r| r.is_empty()) {
+        return Err(format!(
+            "row {} is empty: every row has cells (`#` for a taken one)",
+            i + 1
+        ));
+    }
     if rows.is_empty() {
         return Err("an empty picture: write rows of `.` (free) and `#` (taken) separated by `/`".into());
     }
@@ -666,6 +675,14 @@ mod tests {
         assert!(Frame::new(1, 128).is_some());
         assert!(parse_picture("../.").unwrap_err().contains("row 2"));
         assert!(parse_picture("..x").unwrap_err().contains("`x`"));
+        // Empty rows at the ends are none; between rows, an error.
+        assert_eq!(
+            parse_picture("/../.#/").unwrap(),
+            parse_picture("..\n.#").unwrap()
+        );
+        assert_eq!(parse_picture("../.#").unwrap().0, Frame::new(2, 2).unwrap());
+        assert!(parse_picture("..//..").unwrap_err().contains("row 2 is empty"));
+        assert!(parse_picture("/").unwrap_err().contains("empty picture"));
         assert_eq!(parse_size("3x4"), Ok((3, 4)));
         assert!(parse_size("3x0").is_err());
     }

@@ -49,6 +49,12 @@ impl<'r, R: Ruleset> HeapRules<'r, R> {
                 .ok()
                 .filter(|p| rules.heap_size(p) == Some(n))
         };
+        if rules.splitting().is_some() {
+            return Err(unsupported(&format!(
+                "it is one board or graph, not a game of heaps; its misère play is valued by `sprague value {} --misere`",
+                excerpt(&spec)
+            )));
+        }
         if heap(1).is_none() || heap(0).is_none() {
             return Err(unsupported("it is not a game of heaps"));
         }
