@@ -272,6 +272,21 @@ impl Native {
         max_states: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<(String, Option<String>)> {
+        if let Some(f) = &self.family {
+            // Along a family of boards: the library's family report.
+            let f = f.clone();
+            if upto2.is_some() {
+                return Err(errors::to_py(&Error::Unsupported(format!(
+                    "a family of boards (`{}`) takes upto (one size varies), not upto2",
+                    f.spec()
+                ))));
+            }
+            let done = stoppable(py, limits(max_states, max_work), move |limits| {
+                let r = sprague::report::family_report(&f, upto, limits, &mut read_spec_file)?;
+                serde_json::to_string(&r).map_err(|e| Failure::Internal(e.to_string()))
+            });
+            return Ok((errors::finish(done, None)?, None));
+        }
         self.run(py, limits(max_states, max_work), move |game, limits| {
             let r = analyze(game, upto.map(|n| (n, upto2)), limits)?;
             let code = r.proof.as_ref().map(|p| {

@@ -120,6 +120,8 @@ def test_a_family_of_boards_tables_as_the_cli(family, n):
     # A family has no positions of its own: the other questions are refused.
     with pytest.raises(sprague.BadInput, match="family of boards"):
         g.value(["1"])
+    # Its analysis is the CLI's (`analyze FAMILY --json`).
+    assert g.analyze(upto=12) == cli_json("analyze", family, "--upto", "12")
     # And one board has no line of values: the library's error, as the CLI's.
     one = sprague.Game(family.replace("N", "3"))
     for ask in (lambda: one.table(4), lambda: one.analyze(upto=4)):

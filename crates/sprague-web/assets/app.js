@@ -617,6 +617,7 @@ $("analyze-form").addEventListener("submit", (ev) => {
       r = await api("POST", "analyze", body);
     }
     const box = $("findings");
+    if (!r.findings) { showFamily(box, r); return; }
     box.replaceChildren(el("p", { class: "hint-text" }, r.spec + ": values checked up to " + r.checked_upto + (r.proven ? "; proven: " + r.proven : "")));
     if (r.findings.length === 0) box.append(el("p", {}, "no pattern found"));
     for (const f of r.findings) {
@@ -631,6 +632,25 @@ $("analyze-form").addEventListener("submit", (ev) => {
     $("code-title").textContent = "g(n) of " + r.spec + " in " + $("analyze-emit").selectedOptions[0].text;
   });
 });
+
+// A family of boards (`node-kayles:path:N`): its values and their period,
+// proven where the family is a heap game's heaps.
+function showFamily(box, r) {
+  const last = r.values.length - 1;
+  box.replaceChildren(
+    el("p", { class: "hint-text" }, r.spec + ": g(n) for n ≤ " + last + (r.heap_game ? ", as heaps of " + r.heap_game : "") + ", checked up to " + r.checked_upto),
+    el("div", { class: "formula" }, r.values.join(" ")));
+  const p = r.period;
+  if (!p) box.append(el("p", {}, "no period observed up to n = " + r.checked_upto));
+  else {
+    const formula = "g(n + " + p.period + ") = g(n)" + (p.saltus ? " + " + p.saltus : "") + " for n ≥ " + p.preperiod;
+    box.append(el("div", { class: "finding" + (p.status === "proven" ? " proven" : "") },
+      el("span", { class: "badge" }, p.status), " ", el("strong", {}, p.saltus ? "arithmetic-periodic" : "periodic"),
+      el("div", { class: "formula" }, formula),
+      r.argument ? el("p", {}, el("em", {}, "Proof: "), r.argument) : el("p", { class: "hint-text" }, "observed for every value computed, not proven")));
+  }
+  $("code-box").hidden = true;
+}
 
 $("code-copy").addEventListener("click", async () => {
   const text = $("code").textContent;

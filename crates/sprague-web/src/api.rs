@@ -502,7 +502,10 @@ pub(crate) async fn analyze(
     let script_limits = s.config.script_limits;
     s.work
         .run(&client, cost, move |budget| {
-            let game = load_game(&r.spec, r.script.as_deref(), script_limits)?;
+            let game = match load_line(&r.spec, r.script.as_deref(), script_limits)? {
+                Line::Heaps(game) => game,
+                Line::Family(family) => return family_analysis(&family, &r, upto, lang, budget.limits),
+            };
             let report = report::analyze(&game, upto, budget.limits)?;
             let proven = report.proof.as_ref().map(|p| p.summary());
             let code = match (lang, &report.proof) {
@@ -521,6 +524,35 @@ pub(crate) async fn analyze(
             Ok(Json(AnalyzeOut { report, proven, code }).into_response())
         })
         .await
+}
+
+/// The analysis of a family of boards (`node-kayles:path:N`): the
+/// library's [`report::family_report`], as `sprague analyze FAMILY --json`
+/// prints it.
+fn family_analysis(
+    family: &report::BoardFamily,
+    r: &AnalyzeRequest,
+    upto: Option<(u64, Option<u64>)>,
+    lang: Option<Language>,
+    limits: Limits,
+) -> Result<Response, ApiError> {
+    let spec = family.spec();
+    if lang.is_some() {
+        return Err(ApiError::bad(format!(
+            "a family of boards (`{spec}`) has no evaluator to emit: analyze the heap game it is, if it is one"
+        )));
+    }
+    let upto = match upto {
+        None => None,
+        Some((n, None)) => Some(n),
+        Some((_, Some(_))) => {
+            return Err(ApiError::bad(format!(
+                "a family of boards (`{spec}`) takes `upto` N (one size varies)"
+            )))
+        }
+    };
+    let report = report::family_report(family, upto, limits, &mut script_text(r.script.as_deref()))?;
+    Ok(Json(report).into_response())
 }
 
 /// `POST /api/solve`.

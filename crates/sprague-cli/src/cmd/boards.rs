@@ -187,7 +187,8 @@ pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> any
 }
 
 /// `sprague analyze FAMILY`: the values along N and the period they show
-/// (observed, never proven: no theorem bounds the window for boards).
+/// ([`sprague::report::family_report`]): observed for boards (no theorem
+/// bounds the window), proven where the family is a heap game's heaps.
 pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.misere {
         anyhow::bail!(
@@ -196,46 +197,47 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
         );
     }
     let upto = match args.upto.as_deref().map(super::parse_upto).transpose()? {
-        None => 30,
-        Some((n, None)) => n,
+        None => None,
+        Some((n, None)) => Some(n),
         Some((_, Some(_))) => anyhow::bail!("a family of boards takes --upto N (one size varies)"),
     };
     if family.is_three_row_chomp() {
-        return three_row_chomp(upto, args.json, out);
+        return three_row_chomp(upto.unwrap_or(sprague::report::FAMILY_UPTO), args.json, out);
     }
-    let board = BoardArgs {
-        memo: None,
-        memo_every: 0,
-        keying: sprague::rules::Keying::default(),
-    };
-    let values = values(family, upto, &board, args.limits.limits(), false)?;
-    let found = sprague::pattern::observed_period(&values);
+    let limits = interruptible(args.limits.limits());
+    let r = sprague::report::family_report(family, upto, limits, &mut super::read_rules_file)?;
     if args.json {
-        let v = serde_json::json!({
-            "spec": args.spec,
-            "checked_upto": upto,
-            "values": values,
-            "period": found.map(|p| serde_json::json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "status": "observed"})),
-        });
-        serde_json::to_writer_pretty(&mut *out, &v)?;
+        serde_json::to_writer_pretty(&mut *out, &r)?;
         writeln!(out)?;
         return Ok(());
     }
-    writeln!(out, "{}: g(n) for n ≤ {upto}", args.spec)?;
-    let shown: Vec<String> = values.iter().map(u32::to_string).collect();
+    let last = r.values.len().saturating_sub(1);
+    writeln!(out, "{}: g(n) for n ≤ {last}", r.spec)?;
+    if let Some(heaps) = &r.heap_game {
+        writeln!(out, "as heaps of {heaps}, checked up to n = {}", r.checked_upto)?;
+    }
+    let shown: Vec<String> = r.values.iter().map(u32::to_string).collect();
     writeln!(out, "values: {}", shown.join(" "))?;
-    match found {
+    let how = match (&r.argument, &r.heap_game) {
+        (Some(why), _) => format!("proven for every n: {why}"),
+        (None, Some(_)) => format!("observed up to n = {} (not proven)", r.checked_upto),
+        (None, None) => format!(
+            "observed up to n = {} (not proven: no theorem bounds the check for boards)",
+            r.checked_upto
+        ),
+    };
+    match &r.period {
         Some(p) if p.saltus == 0 => writeln!(
             out,
-            "periodic: g(n + {}) = g(n) for n ≥ {}\n  observed up to n = {upto} (not proven: no theorem bounds the check for boards)",
+            "periodic: g(n + {}) = g(n) for n ≥ {}\n  {how}",
             p.period, p.preperiod
         )?,
         Some(p) => writeln!(
             out,
-            "arithmetic-periodic: g(n + {}) = g(n) + {} for n ≥ {}\n  observed up to n = {upto} (not proven)",
+            "arithmetic-periodic: g(n + {}) = g(n) + {} for n ≥ {}\n  {how}",
             p.period, p.saltus, p.preperiod
         )?,
-        None => writeln!(out, "no period observed up to n = {upto}")?,
+        None => writeln!(out, "no period observed up to n = {}", r.checked_upto)?,
     }
     Ok(())
 }

@@ -96,6 +96,27 @@ fn tables_and_analyses_run_along_a_family() {
         out.contains("g(n + 2) = g(n)") && out.contains("observed"),
         "{out}"
     );
+    // Paths are heaps: their period is proven for every n, from the
+    // octal game's (Dawson's chess: period 34 from 52).
+    let (code, out, _) = run(&["analyze", "node-kayles:path:N"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("as heaps of octal:0.137")
+            && out.contains("g(n + 34) = g(n) for n ≥ 52")
+            && out.contains("proven for every n: Node Kayles on a path"),
+        "{out}"
+    );
+    let v = json(&["analyze", "octal-graph:0.33:path:N", "--upto", "10", "--json"]);
+    assert_eq!(v["heap_game"], "octal:0.33");
+    assert_eq!(v["period"]["status"], "proven");
+    assert_eq!(v["values"], serde_json::json!([0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1]));
+    assert!(
+        v["argument"]
+            .as_str()
+            .unwrap()
+            .contains("on a path of n vertices"),
+        "{v}"
+    );
 }
 
 /// `analyze chomp:3xN` lists three-row Chomp's P-positions by third row,

@@ -415,6 +415,10 @@ class Game:
         analyze``); ``upto`` (and ``upto2`` for a 2-D table) bounds the
         values looked at. ``Analysis.to_dict()`` gives the CLI's JSON keys;
         ``Analysis.code`` Python source of a proven heap pattern's g(n).
+        Along a family of boards (``cram:3xN``), a dict with the keys of
+        ``sprague analyze FAMILY --json`` (``values``, ``period``,
+        ``heap_game`` and ``argument`` where the family is a heap game's
+        heaps, as ``node-kayles:path:N`` is octal 0.137's).
 
         With ``misere=True``, the misère quotient of a heap game instead
         (``sprague analyze --misere``), as a dict with the keys of its
@@ -440,6 +444,9 @@ class Game:
             raise BadInput("max_order and max_memory bound a misère quotient: give them with misere=True")
         text, code = self._native.analyze(upto, upto2, **limits)
         d = json.loads(text)
+        if "findings" not in d:
+            # A family of boards: the keys of `sprague analyze FAMILY --json`.
+            return d
         return Analysis(
             spec=d["spec"],
             checked_upto=d["checked_upto"],

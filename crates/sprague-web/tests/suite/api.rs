@@ -366,6 +366,32 @@ async fn table_along_a_family_of_boards() {
         assert!(status.is_client_error(), "{status} {got}");
         assert!(got["error"].as_str().unwrap().contains(says), "{got}");
     }
+    // Along a family: the library's family report, as `analyze FAMILY
+    // --json`; paths are heaps, so their period is proven.
+    let (status, got) = post(&app, "/api/analyze", json!({"spec": "node-kayles:path:N"})).await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    assert_eq!(got["heap_game"], "octal:0.137");
+    assert_eq!(
+        got["period"],
+        json!({"preperiod": 52, "period": 34, "saltus": 0, "status": "proven"})
+    );
+    let (status, got) = post(&app, "/api/analyze", json!({"spec": "cram:2xN", "upto": 8})).await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    assert_eq!(got["values"], json!([0, 1, 0, 1, 0, 1, 0, 1, 0]));
+    assert_eq!(got["period"]["status"], "observed");
+    refused(
+        &post(
+            &app,
+            "/api/analyze",
+            json!({"spec": "cram:2xN", "emit": "python"}),
+        )
+        .await,
+        "no evaluator to emit",
+    );
+    refused(
+        &post(&app, "/api/analyze", json!({"spec": "cram:2xN", "upto": [4, 4]})).await,
+        "one size varies",
+    );
     let (status, got) = post(&app, "/api/analyze", json!({"spec": "node-kayles:path:6"})).await;
     assert!(status.is_client_error(), "{status} {got}");
     assert!(

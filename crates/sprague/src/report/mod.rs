@@ -11,6 +11,7 @@ mod analysis;
 #[cfg(feature = "serde")]
 mod exact;
 mod family;
+mod family_report;
 mod game;
 mod misere;
 pub mod problems;
@@ -23,6 +24,7 @@ pub use analysis::{analyze, AnalyzeReport, IsHeap};
 #[cfg(feature = "serde")]
 pub use exact::{exact_table, exact_table_to_bound, ExactKind, ExactTable};
 pub use family::{not_one_board, BoardFamily, Line, LineOptions};
+pub use family_report::{family_report, FamilyPeriod, FamilyReport, FAMILY_UPTO};
 pub use misere::{misere_report, Generator, MisereReport, QuotientProof, Relation};
 pub use skill::{skill_report, SkillReport};
 pub use table::{grid_table, line_table, GridTable, LineTable};

@@ -180,3 +180,59 @@ fn every_table_and_analysis_refuses_one_board_alike() {
         );
     }
 }
+
+/// A family that is a heap game's heaps is analysed as that game: its
+/// values agree with its boards' (valued by the plain search here, for
+/// every n the boards reach quickly) and its period is proven; every
+/// other family's period is only observed.
+#[test]
+fn path_families_are_heap_games_with_proven_periods() {
+    use sprague::report::{family_report, Line};
+    use sprague::solve::Limits;
+    for (spec, heaps) in [
+        ("node-kayles:path:N", "octal:0.137"),
+        ("octal-graph:0.07:path:N", "octal:0.07"),
+        ("octal-graph:0.77:path:N", "octal:0.77"),
+        ("octal-graph:0.6:path:N", "octal:0.6"),
+    ] {
+        let Line::Family(f) = Line::load(spec, &mut no_files, ScriptLimits::default()).unwrap() else {
+            panic!("{spec} is a family")
+        };
+        let r = family_report(&f, Some(16), Limits::default(), &mut no_files).unwrap();
+        assert_eq!(r.heap_game.as_deref(), Some(heaps));
+        assert_eq!(r.values.len(), 17);
+        assert_eq!(r.values[0], 0, "{spec}: no vertex, no move");
+        for (n, &g) in r.values.iter().enumerate().skip(1) {
+            assert_eq!(
+                g as u64,
+                plain_start(&sprague::rules::family_member(spec, n as u64)),
+                "{spec} n = {n}"
+            );
+        }
+        match heaps {
+            // Officers: no period is known.
+            "octal:0.6" => assert!(r.period.is_none() && r.argument.is_none()),
+            _ => {
+                assert_eq!(r.period.unwrap().status, "proven", "{spec}");
+                assert!(r.argument.unwrap().contains("on a path of n vertices"));
+            }
+        }
+    }
+    let Line::Family(f) = Line::load("cram:2xN", &mut no_files, ScriptLimits::default()).unwrap() else {
+        panic!()
+    };
+    let r = family_report(&f, Some(10), Limits::default(), &mut no_files).unwrap();
+    assert_eq!((r.heap_game, r.argument), (None, None));
+    assert_eq!(r.period.unwrap().status, "observed");
+    // Cycles and grids are no heap game.
+    for spec in [
+        "node-kayles:cycle:N",
+        "node-kayles:grid:2xN",
+        "octal-graph:0.33:cycle:N",
+    ] {
+        let Line::Family(f) = Line::load(spec, &mut no_files, ScriptLimits::default()).unwrap() else {
+            panic!()
+        };
+        assert!(f.heap_game().is_none(), "{spec}");
+    }
+}

@@ -1,0 +1,212 @@
+//! [`FamilyReport`]: what `sprague analyze` finds along a family of boards
+//! (`cram:3xN`, `node-kayles:path:N`): the values of its members' starts
+//! and their period, proven where the family is a heap game's heaps.
+
+use super::family::BoardFamily;
+use super::{analyze, heap_values};
+use crate::pattern::{observed_period, Kind, Status};
+use crate::rules::board::ReadFile;
+use crate::rules::{Game, GameVisitor, Ruleset};
+use crate::solve::Limits;
+use crate::{Error, Result};
+
+/// The members a family is analysed to when no `upto` is given (boards).
+pub const FAMILY_UPTO: u64 = 30;
+
+/// The values listed in a report of a family that is a heap game, when no
+/// `upto` is given (its analysis may check many more).
+const LISTED: u64 = 128;
+
+/// The members valued on their boards as well, when a family is valued
+/// as a heap game: the theorem that they agree, checked at run time.
+const CROSS_CHECKED: u64 = 20;
+
+/// A period of a family's values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FamilyPeriod {
+    /// The n from which it holds.
+    pub preperiod: u64,
+    /// The period p: g(n + p) = g(n) + saltus.
+    pub period: u64,
+    /// The saltus (0: plain periodicity).
+    pub saltus: i64,
+    /// `proven` (for every n) or `observed` (up to `checked_upto`).
+    pub status: &'static str,
+}
+
+/// What was found along a family. Serialises as `analyze FAMILY --json`
+/// prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FamilyReport {
+    /// The family's spec.
+    pub spec: String,
+    /// The largest n whose value was computed and checked.
+    pub checked_upto: u64,
+    /// g(0), g(1), … of the members' starts (at most `upto`, or 128 of a
+    /// heap game's).
+    pub values: Vec<u32>,
+    /// The period, if one was found.
+    pub period: Option<FamilyPeriod>,
+    /// The heap game whose heap n is the member n, where a theorem says
+    /// so (`octal:0.137` for `node-kayles:path:N`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub heap_game: Option<String>,
+    /// Why the period holds for every n (proven periods only).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub argument: Option<String>,
+}
+
+impl BoardFamily {
+    /// The heap game whose heap n is this family's member n, and why, where
+    /// a theorem says so: Node Kayles on a path of n vertices is Dawson's
+    /// chess, heap n of octal 0.137; an octal game on a path of n vertices
+    /// is that octal game on a heap of n (a move takes k vertices in a row
+    /// and leaves the paths on either side, as it takes k tokens and
+    /// leaves heaps). `None` for every other family.
+    ///
+    /// ```
+    /// use sprague::report::Line;
+    /// use sprague::rules::ScriptLimits;
+    /// let mut no_files = |f: &str| Err(format!("no file {f}"));
+    /// let Line::Family(f) = Line::load("node-kayles:path:N", &mut no_files, ScriptLimits::default()).unwrap() else { panic!() };
+    /// assert_eq!(f.heap_game().unwrap().0.spec(), "octal:0.137");
+    /// ```
+    pub fn heap_game(&self) -> Option<(Game, String)> {
+        let spec: String = self.spec().chars().filter(|c| !c.is_whitespace()).collect();
+        let parts: Vec<&str> = spec.split(':').collect();
+        let (code, why) = match parts.as_slice() {
+            ["node-kayles", "path", "N"] => (
+                "0.137".to_string(),
+                "Node Kayles on a path of n vertices is Dawson's chess, heap n of octal 0.137".to_string(),
+            ),
+            ["octal-graph", code, "path", "N"] => (
+                code.to_string(),
+                format!(
+                    "octal {code} on a path of n vertices is octal {code} on a heap of n (k vertices in a row taken, the paths on either side left)"
+                ),
+            ),
+            _ => return None,
+        };
+        let game: Game = format!("octal:{code}").parse().ok()?;
+        Some((game, why))
+    }
+}
+
+/// The values along `family` to `upto` (default [`FAMILY_UPTO`]) and the
+/// period they show. A family that is a heap game's heaps
+/// ([`BoardFamily::heap_game`]) is analysed as that game: its period is
+/// proven for every n where the game's is, and its first members are
+/// valued on their boards too, to check the theorem it rests on.
+///
+/// # Errors
+/// A member that does not parse, a bound of `limits`, any error of
+/// [`analyze`]; [`Error::Internal`] if a member's board disagrees with
+/// the heap game.
+///
+/// # Examples
+/// ```
+/// use sprague::report::{family_report, Line};
+/// use sprague::rules::ScriptLimits;
+/// use sprague::solve::Limits;
+/// let mut no_files = |f: &str| Err(format!("no file {f}"));
+/// let Line::Family(f) = Line::load("node-kayles:path:N", &mut no_files, ScriptLimits::default()).unwrap() else { panic!() };
+/// let r = family_report(&f, None, Limits::default(), &mut no_files).unwrap();
+/// let p = r.period.unwrap();
+/// assert_eq!((p.preperiod, p.period, p.status), (52, 34, "proven"));
+/// ```
+pub fn family_report(
+    family: &BoardFamily,
+    upto: Option<u64>,
+    limits: Limits,
+    read: ReadFile,
+) -> Result<FamilyReport> {
+    if let Some((game, why)) = family.heap_game() {
+        return as_heap_game(family, &game, why, upto, limits, read);
+    }
+    let upto = upto.unwrap_or(FAMILY_UPTO);
+    let values = family.values(upto, limits, read)?;
+    let period = observed_period(&values).map(|p| FamilyPeriod {
+        preperiod: p.preperiod,
+        period: p.period,
+        saltus: p.saltus,
+        status: "observed",
+    });
+    Ok(FamilyReport {
+        spec: family.spec().to_string(),
+        checked_upto: upto,
+        values,
+        period,
+        heap_game: None,
+        argument: None,
+    })
+}
+
+/// [`family_report`] of a family that is `game`'s heaps.
+fn as_heap_game(
+    family: &BoardFamily,
+    game: &Game,
+    why: String,
+    upto: Option<u64>,
+    limits: Limits,
+    read: ReadFile,
+) -> Result<FamilyReport> {
+    // The game's own search for a proof first: `upto` says how many
+    // values to list, and checks further only where that search stopped
+    // short of it without a proof.
+    let mut r = analyze(game, None, limits.clone())?;
+    if let Some(n) = upto.filter(|&n| r.proof.is_none() && n > r.checked_upto) {
+        r = analyze(game, Some((n, None)), limits.clone())?;
+    }
+    let listed = upto.unwrap_or(r.checked_upto.min(LISTED));
+    let values = game.visit(Values(listed, limits.clone()))?;
+    let boards = family.values(listed.min(CROSS_CHECKED), limits, read)?;
+    if let Some(n) = (0..boards.len()).find(|&n| boards[n] != values[n]) {
+        return Err(Error::Internal(format!(
+            "`{}` at n = {n}: its board is worth {} but heap {n} of `{}` {}",
+            family.spec(),
+            boards[n],
+            game.spec(),
+            values[n]
+        )));
+    }
+    let finding = match &r.proof {
+        Some(p) => Some(&p.finding),
+        None => r
+            .findings
+            .iter()
+            .find(|f| matches!(f.kind, Kind::Periodic | Kind::ArithmeticPeriodic)),
+    };
+    let period = finding.map(|f| FamilyPeriod {
+        preperiod: f.preperiod.unwrap_or(0),
+        period: f.period.unwrap_or(0),
+        saltus: f.saltus.unwrap_or(0),
+        status: match f.status {
+            Status::Proven => "proven",
+            Status::Observed => "observed",
+        },
+    });
+    let argument = finding
+        .filter(|f| f.status == Status::Proven)
+        .map(|f| format!("{why}; {}", f.argument.as_deref().unwrap_or("proven")));
+    Ok(FamilyReport {
+        spec: family.spec().to_string(),
+        checked_upto: r.checked_upto,
+        values,
+        period,
+        heap_game: Some(game.spec()),
+        argument,
+    })
+}
+
+/// g(0..=n) of a heap game.
+struct Values(u64, Limits);
+
+impl GameVisitor for Values {
+    type Output = Result<Vec<u32>>;
+    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+        let (v, _) = heap_values(rules, self.0, self.1, &mut super::Unwatched)?;
+        Ok(v.into_wide())
+    }
+}
