@@ -93,7 +93,7 @@ fn tables_and_analyses_run_along_a_family() {
     let (code, out, _) = run(&["analyze", "cram:2xN", "--upto", "12"]);
     assert_eq!(code, 0);
     assert!(
-        out.contains("g(n + 2) = g(n)") && out.contains("observed"),
+        out.contains("g(n + 2) = g(n)") && out.contains("proven for every n: Cram on 2 × n"),
         "{out}"
     );
     // Paths are heaps: their period is proven for every n, from the
@@ -104,6 +104,12 @@ fn tables_and_analyses_run_along_a_family() {
         out.contains("as heaps of octal:0.137")
             && out.contains("g(n + 34) = g(n) for n ≥ 52")
             && out.contains("proven for every n: Node Kayles on a path"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["analyze", "cram:3xN", "--upto", "8"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("no theorem bounds the check for boards") || out.contains("no period observed"),
         "{out}"
     );
     let v = json(&["analyze", "octal-graph:0.33:path:N", "--upto", "10", "--json"]);

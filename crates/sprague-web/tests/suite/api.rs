@@ -378,7 +378,8 @@ async fn table_along_a_family_of_boards() {
     let (status, got) = post(&app, "/api/analyze", json!({"spec": "cram:2xN", "upto": 8})).await;
     assert_eq!(status, StatusCode::OK, "{got}");
     assert_eq!(got["values"], json!([0, 1, 0, 1, 0, 1, 0, 1, 0]));
-    assert_eq!(got["period"]["status"], "observed");
+    assert_eq!(got["period"]["status"], "proven");
+    assert!(got["argument"].as_str().unwrap().contains("Uiterwijk"), "{got}");
     refused(
         &post(
             &app,

@@ -76,7 +76,22 @@ impl BoardFamily {
     pub fn heap_game(&self) -> Option<(Game, String)> {
         let spec: String = self.spec().chars().filter(|c| !c.is_whitespace()).collect();
         let parts: Vec<&str> = spec.split(':').collect();
+        let one_wide = |size: &str| size.eq_ignore_ascii_case("1xN") || size.eq_ignore_ascii_case("Nx1");
         let (code, why) = match parts.as_slice() {
+            ["cram", size] if one_wide(size) => (
+                "0.07".to_string(),
+                "Cram on a board one cell wide and n long is Dawson's Kayles, heap n of octal 0.07 (a domino takes two neighbouring cells of the row)".to_string(),
+            ),
+            ["node-kayles", "grid", size] if one_wide(size) => (
+                "0.137".to_string(),
+                "Node Kayles on a grid one cell wide is Node Kayles on a path, Dawson's chess, heap n of octal 0.137".to_string(),
+            ),
+            ["octal-graph", code, "grid", size] if one_wide(size) => (
+                code.to_string(),
+                format!(
+                    "octal {code} on a grid one cell wide is octal {code} on a heap of n (k cells in a row taken, the rows on either side left)"
+                ),
+            ),
             ["node-kayles", "path", "N"] => (
                 "0.137".to_string(),
                 "Node Kayles on a path of n vertices is Dawson's chess, heap n of octal 0.137".to_string(),
@@ -127,20 +142,37 @@ pub fn family_report(
     }
     let upto = upto.unwrap_or(FAMILY_UPTO);
     let values = family.values(upto, limits, read)?;
-    let period = observed_period(&values).map(|p| FamilyPeriod {
+    let mut period = observed_period(&values).map(|p| FamilyPeriod {
         preperiod: p.preperiod,
         period: p.period,
         saltus: p.saltus,
         status: "observed",
     });
+    let mut argument = None;
+    if let Some(p) = &mut period {
+        if let Some(why) = theorem_of(family, p) {
+            p.status = "proven";
+            argument = Some(why.to_string());
+        }
+    }
     Ok(FamilyReport {
         spec: family.spec().to_string(),
         checked_upto: upto,
         values,
         period,
         heap_game: None,
-        argument: None,
+        argument,
     })
+}
+
+/// The theorem that proves the period `p` observed along `family`, where
+/// one does: Cram on 2 × n is 0 for even n and *1 for odd n (Uiterwijk).
+fn theorem_of(family: &BoardFamily, p: &FamilyPeriod) -> Option<&'static str> {
+    let spec: String = family.spec().chars().filter(|c| !c.is_whitespace()).collect();
+    let two_wide = spec.eq_ignore_ascii_case("cram:2xN") || spec.eq_ignore_ascii_case("cram:Nx2");
+    (two_wide && (p.preperiod, p.period, p.saltus) == (0, 2, 0)).then_some(
+        "Cram on 2 × n is 0 for even n and *1 for odd n (Uiterwijk, \"Solving Cram using combinatorial game theory\", ACG 2019)",
+    )
 }
 
 /// [`family_report`] of a family that is `game`'s heaps.
