@@ -106,6 +106,10 @@ fn tables_and_analyses_run_along_a_family() {
             && out.contains("proven for every n: Node Kayles on a path"),
         "{out}"
     );
+    // Past its 128 vertices, a path goes on as heaps of 0.137.
+    let nk = json(&["table", "node-kayles:path:N", "--upto", "300", "--json"]);
+    let dc = json(&["table", "dawson-chess", "--upto", "300", "--json"]);
+    assert_eq!(nk["values"], dc["values"]);
     let (code, out, _) = run(&["analyze", "cram:3xN", "--upto", "8"]);
     assert_eq!(code, 0);
     assert!(
@@ -179,6 +183,10 @@ fn bad_boards_are_named_in_one_line() {
         (vec!["value", "nim"], "names no start"),
         (vec!["value", "cram:3x4", "--keying", "sideways"], "not a keying"),
         (vec!["table", "cram:3xN", "--upto", "3,4"], "--upto N"),
+        (
+            vec!["table", "node-kayles:path:N", "--upto", "9", "--summary"],
+            "not along a family of boards",
+        ),
         // A new user's stumbles (session 54's tester):
         (
             vec!["value", "chomp:3x5", "6,3,3"],
@@ -208,7 +216,8 @@ fn bad_boards_are_named_in_one_line() {
         (
             // Before any search (a member valued first would stop at the
             // work bound instead).
-            vec!["table", "node-kayles:path:N", "--upto", "129", "--max-work", "1"],
+            // (A path goes on as heaps of 0.137; a cycle cannot.)
+            vec!["table", "node-kayles:cycle:N", "--upto", "129", "--max-work", "1"],
             "its member N = 129",
         ),
         (

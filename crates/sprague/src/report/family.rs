@@ -115,23 +115,43 @@ impl Line {
         watch: &mut dyn Watch,
     ) -> Result<(HeapValues, Method)> {
         match self {
-            Line::Heaps(game) => {
-                struct Job<'a>(u64, &'a LineOptions, &'a mut dyn Watch);
-                impl GameVisitor for Job<'_> {
-                    type Output = Result<(HeapValues, Method)>;
-                    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
-                        heap_values_tuned(rules, self.0, self.1.limits.clone(), self.1.tuning, self.2)
+            Line::Heaps(game) => game_values(game, upto, how, watch),
+            Line::Family(f) => {
+                // Past its largest board, a family that is a heap game's
+                // heaps goes on as that game.
+                if let Some((game, _)) = f.heap_game() {
+                    if upto > 0 && f.member(upto, read).is_err() {
+                        let (values, _) = f.as_heaps(&game, upto, how, read, watch)?;
+                        return Ok((values, Method::HeapGame));
                     }
                 }
-                game.visit(Job(upto, how, watch))
-            }
-            Line::Family(f) => {
                 let values = f.with_keying(how.keying).values(upto, how.limits.clone(), read)?;
                 Ok((HeapValues::from_wide(&values), Method::Family))
             }
         }
     }
 }
+
+/// g(0..=upto) of a heap game, by its best engine.
+fn game_values(
+    game: &Game,
+    upto: u64,
+    how: &LineOptions,
+    watch: &mut dyn Watch,
+) -> Result<(HeapValues, Method)> {
+    struct Job<'a>(u64, &'a LineOptions, &'a mut dyn Watch);
+    impl GameVisitor for Job<'_> {
+        type Output = Result<(HeapValues, Method)>;
+        fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
+            heap_values_tuned(rules, self.0, self.1.limits.clone(), self.1.tuning, self.2)
+        }
+    }
+    game.visit(Job(upto, how, watch))
+}
+
+/// The members a family that is a heap game's heaps values on their boards
+/// as well, to check at run time the theorem it rests on.
+const CROSS_CHECKED: u64 = 20;
 
 /// Refuses a table or an analysis of one board or graph (`cram:3x4`),
 /// which has no line of values: the error that [`analyze`](super::analyze),
@@ -181,6 +201,83 @@ impl Default for LineOptions {
 }
 
 impl BoardFamily {
+    /// The heap game whose heap n is this family's member n, and why, where
+    /// a theorem says so: Node Kayles on a path of n vertices is Dawson's
+    /// chess, heap n of octal 0.137; an octal game on a path of n vertices
+    /// is that octal game on a heap of n (a move takes k vertices in a row
+    /// and leaves the paths on either side, as it takes k tokens and
+    /// leaves heaps); a board or grid one cell wide is a path, and Cram
+    /// on it is Dawson's Kayles, octal 0.07. `None` for every other family.
+    ///
+    /// ```
+    /// use sprague::report::Line;
+    /// use sprague::rules::ScriptLimits;
+    /// let mut no_files = |f: &str| Err(format!("no file {f}"));
+    /// let Line::Family(f) = Line::load("node-kayles:path:N", &mut no_files, ScriptLimits::default()).unwrap() else { panic!() };
+    /// assert_eq!(f.heap_game().unwrap().0.spec(), "octal:0.137");
+    /// ```
+    pub fn heap_game(&self) -> Option<(Game, String)> {
+        let spec: String = self.spec.chars().filter(|c| !c.is_whitespace()).collect();
+        let parts: Vec<&str> = spec.split(':').collect();
+        let one_wide = |size: &str| size.eq_ignore_ascii_case("1xN") || size.eq_ignore_ascii_case("Nx1");
+        let (code, why) = match parts.as_slice() {
+            ["cram", size] if one_wide(size) => (
+                "0.07".to_string(),
+                "Cram on a board one cell wide and n long is Dawson's Kayles, heap n of octal 0.07 (a domino takes two neighbouring cells of the row)".to_string(),
+            ),
+            ["node-kayles", "grid", size] if one_wide(size) => (
+                "0.137".to_string(),
+                "Node Kayles on a grid one cell wide is Node Kayles on a path, Dawson's chess, heap n of octal 0.137".to_string(),
+            ),
+            ["octal-graph", code, "grid", size] if one_wide(size) => (
+                code.to_string(),
+                format!(
+                    "octal {code} on a grid one cell wide is octal {code} on a heap of n (k cells in a row taken, the rows on either side left)"
+                ),
+            ),
+            ["node-kayles", "path", "N"] => (
+                "0.137".to_string(),
+                "Node Kayles on a path of n vertices is Dawson's chess, heap n of octal 0.137".to_string(),
+            ),
+            ["octal-graph", code, "path", "N"] => (
+                code.to_string(),
+                format!(
+                    "octal {code} on a path of n vertices is octal {code} on a heap of n (k vertices in a row taken, the paths on either side left)"
+                ),
+            ),
+            _ => return None,
+        };
+        let game: Game = format!("octal:{code}").parse().ok()?;
+        Some((game, why))
+    }
+
+    /// g(0..=upto) of `game`, the heap game this family is
+    /// ([`BoardFamily::heap_game`]), with its first members valued on
+    /// their boards as well: an [`Error::Internal`] where one disagrees.
+    pub(crate) fn as_heaps(
+        &self,
+        game: &Game,
+        upto: u64,
+        how: &LineOptions,
+        read: ReadFile,
+        watch: &mut dyn Watch,
+    ) -> Result<(HeapValues, Method)> {
+        let (values, method) = game_values(game, upto, how, watch)?;
+        let boards =
+            self.with_keying(how.keying)
+                .values(upto.min(CROSS_CHECKED), how.limits.clone(), read)?;
+        if let Some(n) = (0..boards.len()).find(|&n| Some(boards[n]) != values.get(n)) {
+            return Err(Error::Internal(format!(
+                "`{}` at n = {n}: its board is worth {} but heap {n} of `{}` {:?}",
+                self.spec,
+                boards[n],
+                game.spec(),
+                values.get(n)
+            )));
+        }
+        Ok((values, method))
+    }
+
     /// The family's spec (`cram:3xN`).
     pub fn spec(&self) -> &str {
         &self.spec

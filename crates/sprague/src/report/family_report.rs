@@ -2,13 +2,13 @@
 //! (`cram:3xN`, `node-kayles:path:N`): the values of its members' starts
 //! and their period, proven where the family is a heap game's heaps.
 
-use super::family::BoardFamily;
-use super::{analyze, heap_values};
+use super::analyze;
+use super::family::{BoardFamily, LineOptions};
 use crate::pattern::{observed_period, Kind, Status};
 use crate::rules::board::ReadFile;
-use crate::rules::{Game, GameVisitor, Ruleset};
+use crate::rules::Game;
 use crate::solve::Limits;
-use crate::{Error, Result};
+use crate::Result;
 
 /// The members a family is analysed to when no `upto` is given (boards).
 pub const FAMILY_UPTO: u64 = 30;
@@ -16,10 +16,6 @@ pub const FAMILY_UPTO: u64 = 30;
 /// The values listed in a report of a family that is a heap game, when no
 /// `upto` is given (its analysis may check many more).
 const LISTED: u64 = 128;
-
-/// The members valued on their boards as well, when a family is valued
-/// as a heap game: the theorem that they agree, checked at run time.
-const CROSS_CHECKED: u64 = 20;
 
 /// A period of a family's values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,57 +54,6 @@ pub struct FamilyReport {
     pub argument: Option<String>,
 }
 
-impl BoardFamily {
-    /// The heap game whose heap n is this family's member n, and why, where
-    /// a theorem says so: Node Kayles on a path of n vertices is Dawson's
-    /// chess, heap n of octal 0.137; an octal game on a path of n vertices
-    /// is that octal game on a heap of n (a move takes k vertices in a row
-    /// and leaves the paths on either side, as it takes k tokens and
-    /// leaves heaps). `None` for every other family.
-    ///
-    /// ```
-    /// use sprague::report::Line;
-    /// use sprague::rules::ScriptLimits;
-    /// let mut no_files = |f: &str| Err(format!("no file {f}"));
-    /// let Line::Family(f) = Line::load("node-kayles:path:N", &mut no_files, ScriptLimits::default()).unwrap() else { panic!() };
-    /// assert_eq!(f.heap_game().unwrap().0.spec(), "octal:0.137");
-    /// ```
-    pub fn heap_game(&self) -> Option<(Game, String)> {
-        let spec: String = self.spec().chars().filter(|c| !c.is_whitespace()).collect();
-        let parts: Vec<&str> = spec.split(':').collect();
-        let one_wide = |size: &str| size.eq_ignore_ascii_case("1xN") || size.eq_ignore_ascii_case("Nx1");
-        let (code, why) = match parts.as_slice() {
-            ["cram", size] if one_wide(size) => (
-                "0.07".to_string(),
-                "Cram on a board one cell wide and n long is Dawson's Kayles, heap n of octal 0.07 (a domino takes two neighbouring cells of the row)".to_string(),
-            ),
-            ["node-kayles", "grid", size] if one_wide(size) => (
-                "0.137".to_string(),
-                "Node Kayles on a grid one cell wide is Node Kayles on a path, Dawson's chess, heap n of octal 0.137".to_string(),
-            ),
-            ["octal-graph", code, "grid", size] if one_wide(size) => (
-                code.to_string(),
-                format!(
-                    "octal {code} on a grid one cell wide is octal {code} on a heap of n (k cells in a row taken, the rows on either side left)"
-                ),
-            ),
-            ["node-kayles", "path", "N"] => (
-                "0.137".to_string(),
-                "Node Kayles on a path of n vertices is Dawson's chess, heap n of octal 0.137".to_string(),
-            ),
-            ["octal-graph", code, "path", "N"] => (
-                code.to_string(),
-                format!(
-                    "octal {code} on a path of n vertices is octal {code} on a heap of n (k vertices in a row taken, the paths on either side left)"
-                ),
-            ),
-            _ => return None,
-        };
-        let game: Game = format!("octal:{code}").parse().ok()?;
-        Some((game, why))
-    }
-}
-
 /// The values along `family` to `upto` (default [`FAMILY_UPTO`]) and the
 /// period they show. A family that is a heap game's heaps
 /// ([`BoardFamily::heap_game`]) is analysed as that game: its period is
@@ -117,7 +62,7 @@ impl BoardFamily {
 ///
 /// # Errors
 /// A member that does not parse, a bound of `limits`, any error of
-/// [`analyze`]; [`Error::Internal`] if a member's board disagrees with
+/// [`analyze`]; [`crate::Error::Internal`] if a member's board disagrees with
 /// the heap game.
 ///
 /// # Examples
@@ -192,17 +137,12 @@ fn as_heap_game(
         r = analyze(game, Some((n, None)), limits.clone())?;
     }
     let listed = upto.unwrap_or(r.checked_upto.min(LISTED));
-    let values = game.visit(Values(listed, limits.clone()))?;
-    let boards = family.values(listed.min(CROSS_CHECKED), limits, read)?;
-    if let Some(n) = (0..boards.len()).find(|&n| boards[n] != values[n]) {
-        return Err(Error::Internal(format!(
-            "`{}` at n = {n}: its board is worth {} but heap {n} of `{}` {}",
-            family.spec(),
-            boards[n],
-            game.spec(),
-            values[n]
-        )));
-    }
+    let how = LineOptions {
+        limits,
+        ..LineOptions::default()
+    };
+    let (values, _) = family.as_heaps(game, listed, &how, read, &mut super::Unwatched)?;
+    let values = values.into_wide();
     let finding = match &r.proof {
         Some(p) => Some(&p.finding),
         None => r
@@ -230,15 +170,4 @@ fn as_heap_game(
         heap_game: Some(game.spec()),
         argument,
     })
-}
-
-/// g(0..=n) of a heap game.
-struct Values(u64, Limits);
-
-impl GameVisitor for Values {
-    type Output = Result<Vec<u32>>;
-    fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
-        let (v, _) = heap_values(rules, self.0, self.1, &mut super::Unwatched)?;
-        Ok(v.into_wide())
-    }
 }

@@ -30,6 +30,10 @@ pub enum Method {
     /// The component solver on each member of a family of boards
     /// ([`super::Line::Family`]).
     Family,
+    /// A family of boards past its largest board, valued as the heap game
+    /// it is ([`super::BoardFamily::heap_game`]: `node-kayles:path:N` as
+    /// octal 0.137).
+    HeapGame,
 }
 
 /// The values g(0..=N), 16-bit where every value fits.

@@ -251,3 +251,30 @@ fn path_families_are_heap_games_with_proven_periods() {
         assert!(f.heap_game().is_none(), "{spec}");
     }
 }
+
+/// Past its largest board (128 vertices), a family that is a heap game's
+/// heaps goes on as that game; below it, its boards are valued.
+#[test]
+fn a_path_family_goes_past_its_largest_board_as_its_heap_game() {
+    use sprague::report::{Line, LineOptions, Method};
+    let Game::Octal(dawson_chess) = "octal:0.137".parse().unwrap() else {
+        panic!()
+    };
+    let (want, _) = sprague::report::heap_values(
+        &dawson_chess,
+        1000,
+        Default::default(),
+        &mut sprague::report::Unwatched,
+    )
+    .unwrap();
+    for spec in ["node-kayles:path:N", "node-kayles:grid:1xN"] {
+        let line = Line::load(spec, &mut no_files, ScriptLimits::default()).unwrap();
+        let (got, method) = line.values(1000, &LineOptions::default(), &mut no_files).unwrap();
+        assert_eq!((got, method), (want.clone(), Method::HeapGame), "{spec}");
+        let (_, method) = line.values(60, &LineOptions::default(), &mut no_files).unwrap();
+        assert_eq!(method, Method::Family);
+    }
+    // Cycles are no heap game: past 128 they stay an error.
+    let line = Line::load("node-kayles:cycle:N", &mut no_files, ScriptLimits::default()).unwrap();
+    assert!(line.values(200, &LineOptions::default(), &mut no_files).is_err());
+}

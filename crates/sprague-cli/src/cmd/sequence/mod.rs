@@ -37,6 +37,12 @@ pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
     if !flagged {
         return Ok(None);
     }
+    if sprague::rules::is_family(&a.spec) {
+        bail!(
+            "--checkpoint, --out, --full and --summary work for octal codes and Grundy's game only, not along a family of boards (`{}`)",
+            a.spec
+        );
+    }
     let game = super::load_game(&a.spec, a.limits.script_limits())?;
     match SeqGame::from_game(&game) {
         None => bail!(
