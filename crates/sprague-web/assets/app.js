@@ -636,6 +636,17 @@ $("analyze-form").addEventListener("submit", (ev) => {
 // A family of boards (`node-kayles:path:N`): its values and their period,
 // proven where the family is a heap game's heaps.
 function showFamily(box, r) {
+  $("code-box").hidden = true;
+  if (r.third_rows) {
+    // Three-row Chomp: its P-positions by third row, runs as runs.
+    box.replaceChildren(el("p", { class: "hint-text" }, "three-row Chomp: the P-positions [a, b, c] with b ≤ " + r.checked_upto + ", by third row c; every other [a, b, c] is N"));
+    for (const row of r.third_rows) {
+      const items = row.positions.map((p) => "[" + p.join(",") + "]");
+      if (row.run) items.push("[b+" + row.run.offset + ",b," + row.c + "] for " + row.run.from + " ≤ b ≤ " + row.run.to);
+      box.append(el("div", { class: "formula" }, "c = " + row.c + ": " + (items.length ? items.join(" ") : "none")));
+    }
+    return;
+  }
   const last = r.values.length - 1;
   box.replaceChildren(
     el("p", { class: "hint-text" }, r.spec + ": g(n) for n ≤ " + last + (r.heap_game ? ", as heaps of " + r.heap_game : "") + ", checked up to " + r.checked_upto),
@@ -649,7 +660,6 @@ function showFamily(box, r) {
       el("div", { class: "formula" }, formula),
       r.argument ? el("p", {}, el("em", {}, "Proof: "), r.argument) : el("p", { class: "hint-text" }, "observed for every value computed, not proven")));
   }
-  $("code-box").hidden = true;
 }
 
 $("code-copy").addEventListener("click", async () => {

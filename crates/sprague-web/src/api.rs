@@ -466,6 +466,14 @@ pub(crate) async fn analyze(
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
     if r.misere || r.max_order.is_some() {
+        if sprague::rules::is_family(&r.spec) {
+            // As `sprague analyze FAMILY --misere`.
+            return Err(ApiError::bad(format!(
+                "a family of boards (`{}`) is analysed in normal play only: ask the misère value of one board (`{}`)",
+                sprague::excerpt(&r.spec),
+                sprague::rules::family_member(&r.spec, 5)
+            )));
+        }
         return crate::quotient::analyze(s, client, r).await;
     }
     let key = r.script.is_none().then(|| crate::work::fingerprint(&r));
@@ -538,9 +546,7 @@ fn family_analysis(
 ) -> Result<Response, ApiError> {
     let spec = family.spec();
     if lang.is_some() {
-        return Err(ApiError::bad(format!(
-            "a family of boards (`{spec}`) has no evaluator to emit: analyze the heap game it is, if it is one"
-        )));
+        return Err(family.no_evaluator().into());
     }
     let upto = match upto {
         None => None,

@@ -170,6 +170,16 @@ fn values(
     Ok(values.into_wide())
 }
 
+/// The values along `family` for `plot` (no `--memo`, the default keying).
+pub fn family_values(family: &BoardFamily, upto: u64, limits: Limits) -> anyhow::Result<Vec<u32>> {
+    let board = BoardArgs {
+        memo: None,
+        memo_every: 0,
+        keying: sprague::rules::Keying::default(),
+    };
+    values(family, upto, &board, limits, false)
+}
+
 /// `sprague table FAMILY --upto N`.
 pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.beyond_normal() {
@@ -196,14 +206,14 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
             args.spec
         );
     }
+    if args.emit.is_some() {
+        return Err(family.no_evaluator().into());
+    }
     let upto = match args.upto.as_deref().map(super::parse_upto).transpose()? {
         None => None,
         Some((n, None)) => Some(n),
         Some((_, Some(_))) => anyhow::bail!("a family of boards takes --upto N (one size varies)"),
     };
-    if family.is_three_row_chomp() {
-        return three_row_chomp(upto.unwrap_or(sprague::report::FAMILY_UPTO), args.json, out);
-    }
     let limits = interruptible(args.limits.limits());
     let r = sprague::report::family_report(family, upto, limits, &mut super::read_rules_file)?;
     if args.json {
@@ -211,10 +221,18 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
         writeln!(out)?;
         return Ok(());
     }
+    if let Some(rows) = &r.third_rows {
+        return three_row_chomp(r.checked_upto, rows, out);
+    }
     let last = r.values.len().saturating_sub(1);
     writeln!(out, "{}: g(n) for n ≤ {last}", r.spec)?;
     if let Some(heaps) = &r.heap_game {
-        writeln!(out, "as heaps of {heaps}, checked up to n = {}", r.checked_upto)?;
+        writeln!(
+            out,
+            "as heaps of {heaps}: its analysis checked g(n) for n ≤ {}, and the members n ≤ {} were valued on their boards too",
+            r.checked_upto,
+            sprague::report::BOARDS_CHECKED.min(r.values.len().saturating_sub(1) as u64)
+        )?;
     }
     let shown: Vec<String> = r.values.iter().map(u32::to_string).collect();
     writeln!(out, "values: {}", shown.join(" "))?;
@@ -242,28 +260,15 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
     Ok(())
 }
 
-/// `sprague analyze chomp:3xN --upto B`: the P-positions [a, b, c] of
-/// three-row Chomp with b ≤ B, by third row c (a last run a = b + k given
-/// as a run, as Brouwer's table states them).
-fn three_row_chomp(upto: u64, json: bool, out: &mut dyn Write) -> anyhow::Result<()> {
-    const MOST: u64 = sprague::solve::CHOMP3_MAX_LISTED as u64;
-    if upto > MOST {
-        anyhow::bail!(
-            "three-row Chomp is listed to b ≤ {MOST} (O(B³) steps): give --upto {MOST} or less, not {upto}"
-        );
-    }
-    let rows = sprague::solve::by_third_row(upto as usize, &sprague::Stop::new())?;
-    if json {
-        let v = serde_json::json!({"spec": "chomp:3xN", "checked_upto": upto, "third_rows": rows});
-        serde_json::to_writer_pretty(&mut *out, &v)?;
-        writeln!(out)?;
-        return Ok(());
-    }
+/// `sprague analyze chomp:3xN --upto B` as text: the P-positions
+/// [a, b, c] of three-row Chomp with b ≤ B, by third row c (a last run
+/// a = b + k given as a run, as Brouwer's table states them).
+fn three_row_chomp(upto: u64, rows: &[sprague::solve::ThirdRow], out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(
         out,
         "three-row Chomp: the P-positions [a, b, c] (rows top first) with b ≤ {upto}, by third row c"
     )?;
-    for r in &rows {
+    for r in rows {
         let mut line: Vec<String> = r
             .positions
             .iter()

@@ -50,6 +50,9 @@ pub fn run<R: Ruleset>(
     // What a bound leaves of a line is shown, then the bound's error.
     let (table, stopped) = exact_table_to_bound(rules, upto, kind, play, args.limits.limits())?;
     write_table(&table, args, out)?;
+    // The table before the error that says it stopped (stdout may be
+    // buffered while stderr is not).
+    out.flush()?;
     match stopped {
         None => Ok(()),
         Some(e) => {

@@ -73,7 +73,7 @@ const SIZE: (u32, u32) = (1000, 620);
 
 /// Runs `sprague plot`.
 pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = super::load_game(&args.spec, args.limits.script_limits())?;
+    let line = super::load_line(&args.spec, args.limits.script_limits())?;
     let path = args.output.as_path();
     let ext = path
         .extension()
@@ -90,6 +90,15 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     // Where the picture goes, checked before any computing; the file there
     // is replaced only by a whole picture.
     let file = target(path, "-o")?;
+    let game = match line {
+        sprague::report::Line::Heaps(game) => game,
+        sprague::report::Line::Family(family) => {
+            let values = family_values(args, &family)?;
+            let caption = format!("Grundy values of {}", family.spec());
+            let picture = Picture::Sequence { values, log: false };
+            return render(&picture, &caption, format, &file, path, out);
+        }
+    };
     if args.skill_curve {
         return skill_curve(args, &game, format, &file, out);
     }
@@ -124,20 +133,49 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> anyhow::Result<()> {
             names: game.visit(PairNames),
         }
     };
-    let text = fonts();
     let caption = format!("Grundy values of {}", game.spec());
-    atomic_render(&file, |tmp| {
+    render(&picture, &caption, format, &file, path, out)
+}
+
+/// The values along a family of boards (`cram:3xN`) that `plot` draws:
+/// `--upto N` only, normal play, no positions.
+fn family_values(args: &PlotArgs, family: &sprague::report::BoardFamily) -> anyhow::Result<Vec<u32>> {
+    let spec = family.spec();
+    if args.skill_curve || args.misere || !args.positions.is_empty() {
+        bail!("a family of boards (`{spec}`) is plotted by its values along N in normal play: give --upto N only (a skill curve wants one board, e.g. `{}`)", sprague::rules::family_member(spec, 5));
+    }
+    let Some(upto) = args.upto.as_deref() else {
+        bail!("give --upto N: the members of `{spec}` to plot");
+    };
+    match parse_upto(upto)? {
+        (n, None) if n >= 1 => super::boards::family_values(family, n, args.limits.limits()),
+        (_, None) => bail!("bad --upto `{upto}`: plot at least g(0..=1)"),
+        (_, Some(_)) => bail!("a family of boards takes --upto N (one size varies)"),
+    }
+}
+
+/// Draws `picture` into `file` (through a temporary file) and says so.
+fn render(
+    picture: &Picture,
+    caption: &str,
+    format: Format,
+    file: &Path,
+    path: &Path,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let text = fonts();
+    atomic_render(file, |tmp| {
         match format {
             Format::Svg => draw(
                 SVGBackend::new(tmp, SIZE).into_drawing_area(),
-                &picture,
-                &caption,
+                picture,
+                caption,
                 text,
             ),
             Format::Png => draw(
                 BitMapBackend::new(tmp, SIZE).into_drawing_area(),
-                &picture,
-                &caption,
+                picture,
+                caption,
                 text,
             ),
         }

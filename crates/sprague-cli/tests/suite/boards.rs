@@ -147,7 +147,7 @@ fn three_row_chomp_is_analysed_by_its_p_positions() {
     );
     let (code, _, err) = run(&["analyze", "chomp:3xN", "--upto", "100000"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--upto 2000 or less"), "{err}");
+    assert!(err.contains("listed to b ≤ 2000 at most"), "{err}");
 }
 
 #[test]
@@ -167,6 +167,18 @@ fn the_memo_file_keeps_the_solved_shapes() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `plot` draws the values along a family, as `table` lists them.
+#[test]
+fn a_family_is_plotted_along_n() {
+    let file = tempfile_dir().join("cram2.svg");
+    let (code, out, err) = run(&["plot", "cram:2xN", "--upto", "8", "-o", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wrote"), "{out}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(80)]);
+    let _ = std::fs::remove_file(file);
+}
+
 fn tempfile_dir() -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("sprague-boards-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
@@ -183,6 +195,10 @@ fn bad_boards_are_named_in_one_line() {
         (vec!["value", "nim"], "names no start"),
         (vec!["value", "cram:3x4", "--keying", "sideways"], "not a keying"),
         (vec!["table", "cram:3xN", "--upto", "3,4"], "--upto N"),
+        (vec!["value", "cram:3xN"], "N names a family"),
+        (vec!["value", "cram:NxN"], "not both"),
+        (vec!["plot", "cram:3xN", "-o", "x.svg"], "--upto"),
+        (vec!["analyze", "cram:2xN", "--emit", "rust"], "no evaluator to emit"),
         (
             vec!["table", "node-kayles:path:N", "--upto", "9", "--summary"],
             "not along a family of boards",

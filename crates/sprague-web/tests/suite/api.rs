@@ -393,6 +393,27 @@ async fn table_along_a_family_of_boards() {
         &post(&app, "/api/analyze", json!({"spec": "cram:2xN", "upto": [4, 4]})).await,
         "one size varies",
     );
+    // Three-row Chomp is its P-positions, as the CLI lists them.
+    let (status, got) = post(&app, "/api/analyze", json!({"spec": "chomp:3xN", "upto": 5})).await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    assert_eq!(
+        got["third_rows"][1]["positions"],
+        json!([[3, 1, 1], [2, 2, 1]]),
+        "{got}"
+    );
+    refused(
+        &post(&app, "/api/analyze", json!({"spec": "cram:2xN", "misere": true})).await,
+        "normal play only",
+    );
+    refused(
+        &post(
+            &app,
+            "/api/analyze",
+            json!({"spec": "node-kayles:path:N", "emit": "rust"}),
+        )
+        .await,
+        "sprague analyze octal:0.137 --emit",
+    );
     let (status, got) = post(&app, "/api/analyze", json!({"spec": "node-kayles:path:6"})).await;
     assert!(status.is_client_error(), "{status} {got}");
     assert!(

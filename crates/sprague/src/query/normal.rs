@@ -369,9 +369,12 @@ fn searched_answer<R: Ruleset>(
         values_and_winning_moves(rules, split, &mut memo, sum, query.limits.clone())?;
     let grundy: Nimber = values.iter().copied().sum();
     let method = format!(
-        "Sprague–Grundy over independent components, each shape valued once ({}: {} shapes known, {} new{}, {} sums settled by outcome search)",
+        "Sprague–Grundy over independent components, each shape valued once ({}: {} known, {} new{}, {} sums settled by outcome search)",
         split.family(),
-        memo.len(),
+        match memo.len() {
+            1 => "1 shape".to_string(),
+            n => format!("{n} shapes"),
+        },
         memo.len() - before,
         match memo.by_theorem() - theorem_before {
             0 => String::new(),

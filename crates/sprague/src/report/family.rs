@@ -151,7 +151,7 @@ fn game_values(
 
 /// The members a family that is a heap game's heaps values on their boards
 /// as well, to check at run time the theorem it rests on.
-const CROSS_CHECKED: u64 = 20;
+pub const BOARDS_CHECKED: u64 = 20;
 
 /// Refuses a table or an analysis of one board or graph (`cram:3x4`),
 /// which has no line of values: the error that [`analyze`](super::analyze),
@@ -265,7 +265,7 @@ impl BoardFamily {
         let (values, method) = game_values(game, upto, how, watch)?;
         let boards =
             self.with_keying(how.keying)
-                .values(upto.min(CROSS_CHECKED), how.limits.clone(), read)?;
+                .values(upto.min(BOARDS_CHECKED), how.limits.clone(), read)?;
         if let Some(n) = (0..boards.len()).find(|&n| Some(boards[n]) != values.get(n)) {
             return Err(Error::Internal(format!(
                 "`{}` at n = {n}: its board is worth {} but heap {n} of `{}` {:?}",

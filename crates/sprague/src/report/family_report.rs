@@ -7,7 +7,7 @@ use super::family::{BoardFamily, LineOptions};
 use crate::pattern::{observed_period, Kind, Status};
 use crate::rules::board::ReadFile;
 use crate::rules::Game;
-use crate::solve::Limits;
+use crate::solve::{by_third_row, Limits, ThirdRow, CHOMP3_MAX_LISTED};
 use crate::Result;
 
 /// The members a family is analysed to when no `upto` is given (boards).
@@ -41,8 +41,13 @@ pub struct FamilyReport {
     /// The largest n whose value was computed and checked.
     pub checked_upto: u64,
     /// g(0), g(1), … of the members' starts (at most `upto`, or 128 of a
-    /// heap game's).
+    /// heap game's; none for three-row Chomp, which lists `third_rows`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub values: Vec<u32>,
+    /// Three-row Chomp (`chomp:3xN`): its P-positions [a, b, c] with
+    /// b ≤ `checked_upto`, by third row c, as Brouwer's table lists them.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub third_rows: Option<Vec<ThirdRow>>,
     /// The period, if one was found.
     pub period: Option<FamilyPeriod>,
     /// The heap game whose heap n is the member n, where a theorem says
@@ -52,6 +57,22 @@ pub struct FamilyReport {
     /// Why the period holds for every n (proven periods only).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub argument: Option<String>,
+}
+
+impl BoardFamily {
+    /// The error for code asked of a family's analysis (`--emit`): a
+    /// family has no evaluator of its own; where it is a heap game's heaps
+    /// ([`BoardFamily::heap_game`]), the error names the game to ask.
+    pub fn no_evaluator(&self) -> crate::Error {
+        let spec = self.spec();
+        crate::Error::Unsupported(match self.heap_game() {
+            Some((game, _)) => format!(
+                "a family of boards (`{spec}`) has no evaluator to emit: its members are heaps of `{0}`, so emit that game's (`sprague analyze {0} --emit …`)",
+                game.spec()
+            ),
+            None => format!("a family of boards (`{spec}`) has no evaluator to emit: only heap games proven periodic have one"),
+        })
+    }
 }
 
 /// The values along `family` to `upto` (default [`FAMILY_UPTO`]) and the
@@ -85,6 +106,9 @@ pub fn family_report(
     if let Some((game, why)) = family.heap_game() {
         return as_heap_game(family, &game, why, upto, limits, read);
     }
+    if family.is_three_row_chomp() {
+        return three_row_chomp(upto.unwrap_or(FAMILY_UPTO), &limits);
+    }
     let upto = upto.unwrap_or(FAMILY_UPTO);
     let values = family.values(upto, limits, read)?;
     let mut period = observed_period(&values).map(|p| FamilyPeriod {
@@ -107,6 +131,26 @@ pub fn family_report(
         period,
         heap_game: None,
         argument,
+        third_rows: None,
+    })
+}
+
+/// Three-row Chomp's analysis: its P-positions with b ≤ `upto`, by third
+/// row ([`by_third_row`]).
+fn three_row_chomp(upto: u64, limits: &Limits) -> Result<FamilyReport> {
+    if upto > CHOMP3_MAX_LISTED as u64 {
+        return Err(crate::Error::Unsupported(format!(
+            "three-row Chomp is listed to b ≤ {CHOMP3_MAX_LISTED} at most (O(B³) steps), not to {upto}"
+        )));
+    }
+    Ok(FamilyReport {
+        spec: "chomp:3xN".into(),
+        checked_upto: upto,
+        values: Vec::new(),
+        third_rows: Some(by_third_row(upto as usize, &limits.stop)?),
+        period: None,
+        heap_game: None,
+        argument: None,
     })
 }
 
@@ -169,5 +213,6 @@ fn as_heap_game(
         period,
         heap_game: Some(game.spec()),
         argument,
+        third_rows: None,
     })
 }

@@ -29,8 +29,11 @@ pub(crate) struct Words {
     pub many: &'static str,
     /// What a line lists after the colon: `FOLLOWERS`, `NEIGHBOURS`.
     pub listed: &'static str,
-    /// When a line lists nothing: `for one without moves`.
+    /// What a line that lists nothing is for: `for one without moves`.
     pub bare: &'static str,
+    /// Whether a name may list itself (a position that moves to itself;
+    /// a vertex may not be its own neighbour).
+    pub loops: bool,
 }
 
 impl Words {
@@ -40,6 +43,7 @@ impl Words {
         many: "positions",
         listed: "FOLLOWERS",
         bare: "for one without moves",
+        loops: true,
     };
     /// A graph's vertices and their neighbours (Node Kayles, octal games
     /// on graphs).
@@ -47,7 +51,8 @@ impl Words {
         one: "vertex",
         many: "vertices",
         listed: "NEIGHBOURS",
-        bare: "for one whose edges are all written on other lines, or that has none",
+        bare: "on a line of its own (its edges may all be written on other lines)",
+        loops: false,
     };
 }
 
@@ -135,6 +140,13 @@ impl GraphGame {
                 if !valid_name(t) {
                     return Err(bad(n, t, "a name is letters, digits, `_` and `-`"));
                 }
+                if !words.loops && t == name {
+                    return Err(bad(
+                        n,
+                        t,
+                        &format!("a {} may not list itself (a loop)", words.one),
+                    ));
+                }
                 follow.push(t.to_string());
             }
             index.insert(name.to_string(), names.len() as u32);
@@ -164,8 +176,10 @@ impl GraphGame {
                             n,
                             &t,
                             &format!(
-                                "no line defines this {} (write `NAME:` {})",
-                                words.one, words.bare
+                                "no line defines this {}: write `{}:` {}",
+                                words.one,
+                                excerpt(&t),
+                                words.bare
                             ),
                         ))
                     }

@@ -40,8 +40,13 @@ impl Cram {
         let (frame, start) = if body.contains(['.', '#']) {
             parse_picture(body).map_err(bad)?
         } else {
-            let (r, c) =
-                parse_size(body).map_err(|e| bad(format!("{e}; or draw the board, like ..#/...")))?;
+            // A size that is no number may be meant as a picture; one
+            // with N is about families, and one of no cells is no board.
+            let hint = |e: String| match e.contains("family") || e.contains("no cells") {
+                true => bad(e),
+                false => bad(format!("{e}; or draw the board, like ..#/...")),
+            };
+            let (r, c) = parse_size(body).map_err(hint)?;
             let f =
                 Frame::new(r, c).ok_or_else(|| bad(format!("a {r}x{c} board has more than 128 cells")))?;
             (f, f.all())

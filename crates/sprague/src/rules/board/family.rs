@@ -2,6 +2,10 @@
 //! (`cram:3xN`, `node-kayles:path:N`, `chomp:3xN`) names a game for each
 //! n, so that `table` and `analyze` can run along it.
 
+/// What a board parser says of an `N` in place of a size where one board
+/// is wanted (`value cram:3xN`).
+pub(crate) const NOT_ONE_BOARD: &str = "N names a family (`table`, `analyze` and `plot` run along it): give one board here, with a number in place of N";
+
 /// Whether `c` may stand next to the `N` of a family.
 fn delimits(c: Option<char>) -> bool {
     matches!(c, None | Some(':' | ',' | 'x' | 'X' | '/'))

@@ -191,9 +191,10 @@ pub fn graph_from_spec(spec: &str, body: &str, read: Option<super::ReadFile<'_>>
     };
     let body = body.trim();
     let number = |t: &str| {
-        t.trim()
-            .parse::<usize>()
-            .map_err(|_| bad(format!("`{}` is not a whole number of vertices", t.trim())))
+        t.trim().parse::<usize>().map_err(|_| match t.trim() {
+            "N" => bad(super::family::NOT_ONE_BOARD.to_string()),
+            t => bad(format!("`{t}` is not a whole number of vertices")),
+        })
     };
     let graph = match body.split_once(':') {
         Some(("path", n)) => BoardGraph::path(number(n)?),
@@ -443,11 +444,16 @@ mod tests {
         assert!(BoardGraph::path(129).is_err());
         let f = BoardGraph::parse("g.txt", "a: b\nb: c\nc:\n").unwrap();
         assert_eq!(f.edges(), [(0, 1), (1, 2)]);
-        let e = BoardGraph::parse("g.txt", "a: a\n").unwrap_err().to_string();
-        assert!(e.contains("its own neighbour"), "{e}");
+        let e = BoardGraph::parse("g.txt", "a:\nb: a b\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2: a vertex may not list itself (a loop)"), "{e}");
         // The file's errors name vertices, not positions.
         let e = BoardGraph::parse("g.txt", "a: b\n").unwrap_err().to_string();
-        assert!(e.contains("line 1: no line defines this vertex"), "{e}");
+        assert!(
+            e.contains("line 1: no line defines this vertex: write `b:` on a line of its own"),
+            "{e}"
+        );
         let e = BoardGraph::parse("g.txt", "a b\n").unwrap_err().to_string();
         assert!(e.contains("expected `NAME: NEIGHBOURS…`"), "{e}");
         let e = BoardGraph::parse("g.txt", "a:\na:\n").unwrap_err().to_string();

@@ -457,7 +457,7 @@ pub fn parse_picture(text: &str) -> Result<(Frame, u128), String> {
     for (i, r) in rows.iter().enumerate() {
         if r.chars().count() != cols {
             return Err(format!(
-                "row {} has {} cells but row 1 has {cols}: every row must be as long",
+                "row {} has {} cell(s) but row 1 has {cols}: every row must be as long",
                 i + 1,
                 r.chars().count()
             ));
@@ -488,10 +488,14 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let (r, c) = text
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("`{text}` is not ROWSxCOLS (like 3x4)"))?;
+    if [r, c].iter().all(|t| t.trim().eq_ignore_ascii_case("N")) {
+        return Err("one size may vary along a family, not both (`3xN`, `Nx4`)".into());
+    }
     let num = |t: &str, what: &str| {
-        t.trim()
-            .parse::<u32>()
-            .map_err(|_| format!("the {what} `{}` is not a whole number", t.trim()))
+        t.trim().parse::<u32>().map_err(|_| match t.trim() {
+            "N" => super::family::NOT_ONE_BOARD.to_string(),
+            t => format!("the {what} `{t}` is not a whole number"),
+        })
     };
     let (r, c) = (num(r, "rows")?, num(c, "columns")?);
     if r == 0 || c == 0 {
