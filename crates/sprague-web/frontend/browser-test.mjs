@@ -206,6 +206,19 @@ try {
   assert.match(await page.textContent("#code"), /fn grundy/);
   await page.screenshot({ path: join(shots, "analyze.png") });
 
+  step("analyze: along a family, Node Kayles on paths proven as heaps of 0.137; three-row Chomp");
+  await page.fill("#analyze-spec", "node-kayles:path:N");
+  await page.fill("#analyze-upto", "");
+  await page.click("#analyze-run");
+  await page.waitForFunction(() => /as heaps of octal:0\.137/.test(document.querySelector("#findings").textContent));
+  assert.match(await page.textContent("#findings .finding.proven"), /g\(n \+ 34\) = g\(n\) for n ≥ 52/);
+  assert.equal(await page.isHidden("#code-box"), true);
+  await page.fill("#analyze-spec", "chomp:3xN");
+  await page.fill("#analyze-upto", "6");
+  await page.click("#analyze-run");
+  await page.waitForFunction(() => /c = 1: \[3,1,1\] \[2,2,1\]/.test(document.querySelector("#findings").textContent));
+  await page.fill("#analyze-upto", "");
+
   step("solve: fdivgame, the same output as the CLI");
   await page.click("nav button[data-tab=solve]");
   await page.selectOption("#solve-problem", "fdivgame");
