@@ -290,7 +290,8 @@ impl From<SimdLevel> for sprague::solve::Simd {
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// The game (see `sprague games`); a family of boards or graphs
-    /// (`cram:2xN`) is analysed along N (default N ≤ 30).
+    /// (`cram:2xN`) is analysed along N (default N ≤ 30; a family that is
+    /// a heap game's heaps, `node-kayles:path:N`, as that game).
     pub spec: String,
     /// The last heap N (default: grow until a pattern is proven, at most 2^20, or 2^15 where a
     /// table costs O(N²)), or N,M for games on two numbers (default 32,32).
@@ -336,7 +337,8 @@ pub enum EmitLanguage {
 /// `sprague plot`.
 #[derive(Debug, Args)]
 pub struct PlotArgs {
-    /// The game (see `sprague games`).
+    /// The game (see `sprague games`); a family of boards or graphs
+    /// (`cram:3xN`) is plotted by its values along N.
     pub spec: String,
     /// With --skill-curve: the position whose win chance is plotted; several
     /// form a sum (e.g. `4 5` for Kayles rows).

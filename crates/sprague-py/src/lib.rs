@@ -318,6 +318,9 @@ impl Native {
         max_states: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<String> {
+        if let Some(f) = &self.family {
+            return Err(errors::to_py(&f.no_misere()));
+        }
         self.run(py, limits(max_states, max_work), move |game, limits| {
             let ask = QuotientAsk {
                 upto,
@@ -416,7 +419,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// What a family of boards answers to every call but `table`.
 fn family_only(f: &BoardFamily) -> String {
     format!(
-        "`{}` is a family of boards: only table(n) runs along it; give a member (`{}`) for the rest",
+        "`{}` is a family of boards: only table(n) and analyze() run along it; give a member (`{}`) for the rest",
         f.spec(),
         sprague::rules::family_member(f.spec(), 5)
     )

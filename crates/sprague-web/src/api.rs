@@ -466,13 +466,9 @@ pub(crate) async fn analyze(
 ) -> Result<Response, ApiError> {
     let r = body(json)?;
     if r.misere || r.max_order.is_some() {
-        if sprague::rules::is_family(&r.spec) {
+        if let Ok(Line::Family(family)) = load_line(&r.spec, None, s.config.script_limits) {
             // As `sprague analyze FAMILY --misere`.
-            return Err(ApiError::bad(format!(
-                "a family of boards (`{}`) is analysed in normal play only: ask the misère value of one board (`{}`)",
-                sprague::excerpt(&r.spec),
-                sprague::rules::family_member(&r.spec, 5)
-            )));
+            return Err(family.no_misere().into());
         }
         return crate::quotient::analyze(s, client, r).await;
     }

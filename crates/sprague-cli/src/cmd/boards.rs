@@ -201,10 +201,7 @@ pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> any
 /// bounds the window), proven where the family is a heap game's heaps.
 pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.misere {
-        anyhow::bail!(
-            "a family of boards (`{}`) is analysed in normal play only: ask `sprague value MEMBER --misere` of one board",
-            args.spec
-        );
+        return Err(family.no_misere().into());
     }
     if args.emit.is_some() {
         return Err(family.no_evaluator().into());

@@ -198,7 +198,10 @@ fn bad_boards_are_named_in_one_line() {
         (vec!["value", "cram:3xN"], "N names a family"),
         (vec!["value", "cram:NxN"], "not both"),
         (vec!["plot", "cram:3xN", "-o", "x.svg"], "--upto"),
-        (vec!["analyze", "cram:2xN", "--emit", "rust"], "no evaluator to emit"),
+        (
+            vec!["analyze", "cram:2xN", "--emit", "rust"],
+            "no evaluator to emit",
+        ),
         (
             vec!["table", "node-kayles:path:N", "--upto", "9", "--summary"],
             "not along a family of boards",
@@ -219,7 +222,7 @@ fn bad_boards_are_named_in_one_line() {
         (vec!["analyze", "cram:3x4"], "value it (`sprague value cram:3x4`)"),
         (
             vec!["analyze", "cram:3x4", "--misere"],
-            "its misère play is valued by `sprague value cram:3x4 --misere`",
+            "value its positions in misère play instead",
         ),
         (
             vec!["plot", "node-kayles:path:5", "--upto", "5", "-o", "x.svg"],

@@ -93,7 +93,9 @@ impl Line {
     /// g(0..=upto) along it, by the best method: for a heap game
     /// [`super::heap_values_tuned`] (the dense table or the sequence
     /// engine), for a family the component solver on each member's start
-    /// ([`BoardFamily::values`]).
+    /// ([`BoardFamily::values`]), and past its largest board, for a family
+    /// that is a heap game's heaps ([`BoardFamily::heap_game`]), that
+    /// game's engine ([`Method::HeapGame`]).
     ///
     /// # Errors
     /// Those of [`super::heap_values_tuned`] and [`BoardFamily::values`].
@@ -102,8 +104,8 @@ impl Line {
     }
 
     /// [`Line::values`] with `watch` called between slices of a heap
-    /// game's table (a family is valued member by member: the library's
-    /// stop flag ends it).
+    /// game's table (also a family's heap game; on boards a family is
+    /// valued member by member, and the library's stop flag ends it).
     ///
     /// # Errors
     /// As [`Line::values`].
@@ -217,9 +219,15 @@ impl BoardFamily {
     /// assert_eq!(f.heap_game().unwrap().0.spec(), "octal:0.137");
     /// ```
     pub fn heap_game(&self) -> Option<(Game, String)> {
-        let spec: String = self.spec.chars().filter(|c| !c.is_whitespace()).collect();
+        // Names are read without regard to case, as `Game` reads them.
+        let spec: String = self
+            .spec
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_lowercase();
         let parts: Vec<&str> = spec.split(':').collect();
-        let one_wide = |size: &str| size.eq_ignore_ascii_case("1xN") || size.eq_ignore_ascii_case("Nx1");
+        let one_wide = |size: &str| size == "1xn" || size == "nx1";
         let (code, why) = match parts.as_slice() {
             ["cram", size] if one_wide(size) => (
                 "0.07".to_string(),
@@ -235,11 +243,11 @@ impl BoardFamily {
                     "octal {code} on a grid one cell wide is octal {code} on a heap of n (k cells in a row taken, the rows on either side left)"
                 ),
             ),
-            ["node-kayles", "path", "N"] => (
+            ["node-kayles", "path", "n"] => (
                 "0.137".to_string(),
                 "Node Kayles on a path of n vertices is Dawson's chess, heap n of octal 0.137".to_string(),
             ),
-            ["octal-graph", code, "path", "N"] => (
+            ["octal-graph", code, "path", "n"] => (
                 code.to_string(),
                 format!(
                     "octal {code} on a path of n vertices is octal {code} on a heap of n (k vertices in a row taken, the paths on either side left)"
@@ -268,14 +276,38 @@ impl BoardFamily {
                 .values(upto.min(BOARDS_CHECKED), how.limits.clone(), read)?;
         if let Some(n) = (0..boards.len()).find(|&n| Some(boards[n]) != values.get(n)) {
             return Err(Error::Internal(format!(
-                "`{}` at n = {n}: its board is worth {} but heap {n} of `{}` {:?}",
+                "`{}` at n = {n}: its board is worth {} but heap {n} of `{}` is not",
                 self.spec,
                 boards[n],
                 game.spec(),
-                values.get(n)
             )));
         }
         Ok((values, method))
+    }
+
+    /// The error for code asked of a family's analysis (`--emit`): a
+    /// family has no evaluator of its own; where it is a heap game's heaps
+    /// ([`BoardFamily::heap_game`]), the error names the game to ask.
+    pub fn no_evaluator(&self) -> Error {
+        let spec = &self.spec;
+        Error::Unsupported(match self.heap_game() {
+            Some((game, _)) => format!(
+                "a family of boards (`{spec}`) has no evaluator to emit: its members are heaps of `{0}`, so emit that game's (`sprague analyze {0} --emit …`)",
+                game.spec()
+            ),
+            None => format!("a family of boards (`{spec}`) has no evaluator to emit: only heap games proven periodic have one"),
+        })
+    }
+
+    /// The error for misère play asked along a family (a table or an
+    /// analysis): a family is valued in normal play only; one board's
+    /// misère play is valued position by position.
+    pub fn no_misere(&self) -> Error {
+        Error::Unsupported(format!(
+            "a family of boards (`{}`) is tabulated and analysed in normal play only: value one board's misère play instead (`{}`)",
+            self.spec,
+            family_member(&self.spec, 5)
+        ))
     }
 
     /// The family's spec (`cram:3xN`).

@@ -49,6 +49,7 @@ pub struct FamilyReport {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub third_rows: Option<Vec<ThirdRow>>,
     /// The period, if one was found.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub period: Option<FamilyPeriod>,
     /// The heap game whose heap n is the member n, where a theorem says
     /// so (`octal:0.137` for `node-kayles:path:N`).
@@ -57,22 +58,6 @@ pub struct FamilyReport {
     /// Why the period holds for every n (proven periods only).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub argument: Option<String>,
-}
-
-impl BoardFamily {
-    /// The error for code asked of a family's analysis (`--emit`): a
-    /// family has no evaluator of its own; where it is a heap game's heaps
-    /// ([`BoardFamily::heap_game`]), the error names the game to ask.
-    pub fn no_evaluator(&self) -> crate::Error {
-        let spec = self.spec();
-        crate::Error::Unsupported(match self.heap_game() {
-            Some((game, _)) => format!(
-                "a family of boards (`{spec}`) has no evaluator to emit: its members are heaps of `{0}`, so emit that game's (`sprague analyze {0} --emit …`)",
-                game.spec()
-            ),
-            None => format!("a family of boards (`{spec}`) has no evaluator to emit: only heap games proven periodic have one"),
-        })
-    }
 }
 
 /// The values along `family` to `upto` (default [`FAMILY_UPTO`]) and the
@@ -118,11 +103,23 @@ pub fn family_report(
         status: "observed",
     });
     let mut argument = None;
-    if let Some(p) = &mut period {
-        if let Some(why) = theorem_of(family, p) {
-            p.status = "proven";
-            argument = Some(why.to_string());
+    if let Some(why) = theorem_of(family) {
+        // The theorem gives the period, whatever the window shows; the
+        // values are checked against it.
+        if let Some(n) = (0..values.len()).find(|&n| u64::from(values[n]) != n as u64 % 2) {
+            return Err(crate::Error::Internal(format!(
+                "`{}` at n = {n}: worth {}, against {why}",
+                family.spec(),
+                values[n]
+            )));
         }
+        period = Some(FamilyPeriod {
+            preperiod: 0,
+            period: 2,
+            saltus: 0,
+            status: "proven",
+        });
+        argument = Some(why.to_string());
     }
     Ok(FamilyReport {
         spec: family.spec().to_string(),
@@ -154,14 +151,13 @@ fn three_row_chomp(upto: u64, limits: &Limits) -> Result<FamilyReport> {
     })
 }
 
-/// The theorem that proves the period `p` observed along `family`, where
-/// one does: Cram on 2 × n is 0 for even n and *1 for odd n (Uiterwijk).
-fn theorem_of(family: &BoardFamily, p: &FamilyPeriod) -> Option<&'static str> {
+/// The theorem that gives the values along `family` (period 2 from 0:
+/// g(n) = n mod 2), where one does: Cram on 2 × n is 0 for even n and *1
+/// for odd n (Uiterwijk).
+fn theorem_of(family: &BoardFamily) -> Option<&'static str> {
     let spec: String = family.spec().chars().filter(|c| !c.is_whitespace()).collect();
     let two_wide = spec.eq_ignore_ascii_case("cram:2xN") || spec.eq_ignore_ascii_case("cram:Nx2");
-    (two_wide && (p.preperiod, p.period, p.saltus) == (0, 2, 0)).then_some(
-        "Cram on 2 × n is 0 for even n and *1 for odd n (Uiterwijk, \"Solving Cram using combinatorial game theory\", ACG 2019)",
-    )
+    two_wide.then_some("Cram on 2 × n is 0 for even n and *1 for odd n (proved by Uiterwijk)")
 }
 
 /// [`family_report`] of a family that is `game`'s heaps.

@@ -33,6 +33,7 @@ pub enum Method {
     /// A family of boards past its largest board, valued as the heap game
     /// it is ([`super::BoardFamily::heap_game`]: `node-kayles:path:N` as
     /// octal 0.137).
+    #[cfg_attr(feature = "serde", serde(rename = "heap_game"))]
     HeapGame,
 }
 

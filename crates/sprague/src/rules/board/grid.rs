@@ -436,9 +436,15 @@ pub fn column_name(mut c: u32) -> String {
 /// or new lines, all of one length. Returns the board and its free cells,
 /// or what is wrong with the picture.
 pub fn parse_picture(text: &str) -> Result<(Frame, u128), String> {
-    let mut rows: Vec<&str> = text.split(['/', '\n']).map(str::trim).collect();
-    // Empty rows at either end (a trailing `/`, a file's last newline)
-    // are no rows; one between two rows is a mistake.
+    // Rows are separated by `/` or a line break (a `/` at the end of a
+    // line is no extra row).
+    let mut rows: Vec<&str> = text
+        .lines()
+        .flat_map(|line| line.trim().trim_end_matches('/').split('/'))
+        .map(str::trim)
+        .collect();
+    // Empty rows at either end (a `/` before the first row, a file's
+    // last newline) are no rows; one between two rows is a mistake.
     while rows.last().is_some_and(|r| r.is_empty()) {
         rows.pop();
     }
@@ -686,6 +692,10 @@ mod tests {
         );
         assert_eq!(parse_picture("../.#").unwrap().0, Frame::new(2, 2).unwrap());
         assert!(parse_picture("..//..").unwrap_err().contains("row 2 is empty"));
+        assert_eq!(
+            parse_picture("../\n.#/").unwrap(),
+            parse_picture("../.#").unwrap()
+        );
         assert!(parse_picture("/").unwrap_err().contains("empty picture"));
         assert_eq!(parse_size("3x4"), Ok((3, 4)));
         assert!(parse_size("3x0").is_err());

@@ -50,10 +50,9 @@ impl<'r, R: Ruleset> HeapRules<'r, R> {
                 .filter(|p| rules.heap_size(p) == Some(n))
         };
         if rules.splitting().is_some() {
-            return Err(unsupported(&format!(
-                "it is one board or graph, not a game of heaps; its misère play is valued by `sprague value {} --misere`",
-                excerpt(&spec)
-            )));
+            return Err(unsupported(
+                "it is one board or graph, not a game of heaps: value its positions in misère play instead (`value` with misère play asked)",
+            ));
         }
         if heap(1).is_none() || heap(0).is_none() {
             return Err(unsupported("it is not a game of heaps"));
