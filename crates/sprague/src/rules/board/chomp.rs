@@ -4,7 +4,8 @@
 //! (normal play). A position never splits; a diagram and its transpose
 //! play alike and share a key.
 
-use super::grid::{column_name, parse_size};
+use super::grid::column_name;
+use super::picture::parse_size;
 use super::{Key, Keying, Look, Splitting, Symmetry};
 use crate::rules::{not_a_position, Moves, Ruleset};
 use crate::{Error, Result};

@@ -1,7 +1,8 @@
 //! Cram: players in turn place a domino on two free neighbouring cells of a
 //! board; who cannot place one loses (Gardner; Winning Ways ch. 22).
 
-use super::grid::{bits, parse_picture, parse_size, shl, shr, Frame};
+use super::grid::{bits, shl, shr, Frame};
+use super::picture::{parse_picture, parse_size};
 use super::{Key, Keying, Look, Splitting};
 use crate::rules::{not_a_position, Moves, Ruleset};
 use crate::{Error, Result};

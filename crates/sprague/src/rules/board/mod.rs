@@ -34,6 +34,7 @@ pub(crate) mod grid;
 mod key;
 mod node_kayles;
 mod octal_graph;
+mod picture;
 
 pub use canon::Local;
 pub use chomp::{Chomp, MAX_CHOMP_SIDE};
