@@ -401,11 +401,11 @@ impl GameVisitor for TableJob {
                     // and why it stopped (as `sprague table --misere`).
                     let (table, stop) =
                         report::exact_table_to_bound(rules, (n, None), kind, self.play, self.limits)?;
-                    let kept = table.values.as_ref().map_or(0, Vec::len) as u64;
+                    let kept = table.values.as_ref().map_or(0, Vec::len);
                     Json(StoppedLine {
                         table,
-                        stopped_at: stop.as_ref().map(|_| kept),
-                        stopped: stop.map(|e| format!("the table stops at heap {kept}: {e}")),
+                        stopped_at: stop.as_ref().map(|_| kept as u64),
+                        stopped: stop.map(|e| format!("{}: {e}", report::stop_note(kept))),
                     })
                     .into_response()
                 }

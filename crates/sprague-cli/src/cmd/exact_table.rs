@@ -58,7 +58,8 @@ pub fn run<R: Ruleset>(
         Some(e) => {
             let kept = table.values.as_ref().map_or(0, Vec::len);
             Err(anyhow::Error::from(e).context(format!(
-                "the table stops at heap {kept} (heaps 0..={} are above)",
+                "{} (heaps 0..={} are above)",
+                sprague::report::stop_note(kept),
                 kept.saturating_sub(1)
             )))
         }

@@ -132,6 +132,12 @@ pub fn exact_table_to_bound<R: Ruleset>(
     build(rules, upto, kind, play, limits, true)
 }
 
+/// Where a line that [`exact_table_to_bound`] kept `kept` heaps of
+/// stopped, in the words every front end puts before the bound's error.
+pub fn stop_note(kept: usize) -> String {
+    format!("the table stops at heap {kept}")
+}
+
 /// [`exact_table`] (`to_bound` false: a bound is an error) or
 /// [`exact_table_to_bound`] (true: a line keeps the heaps before it).
 fn build<R: Ruleset>(

@@ -219,13 +219,7 @@ impl BoardFamily {
     /// assert_eq!(f.heap_game().unwrap().0.spec(), "octal:0.137");
     /// ```
     pub fn heap_game(&self) -> Option<(Game, String)> {
-        // Names are read without regard to case, as `Game` reads them.
-        let spec: String = self
-            .spec
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_ascii_lowercase();
+        let spec = self.plain_spec();
         let parts: Vec<&str> = spec.split(':').collect();
         let one_wide = |size: &str| size == "1xn" || size == "nx1";
         let (code, why) = match parts.as_slice() {
@@ -319,8 +313,22 @@ impl BoardFamily {
     /// whose analysis is the list of its P-positions
     /// ([`crate::solve::by_third_row`]).
     pub fn is_three_row_chomp(&self) -> bool {
-        let s = self.spec.to_ascii_lowercase().replace(' ', "");
-        s == "chomp:3xn"
+        self.plain_spec() == "chomp:3xn"
+    }
+
+    /// Whether it is Cram on boards two cells wide (`cram:2xN`, `cram:Nx2`).
+    pub(crate) fn is_two_wide_cram(&self) -> bool {
+        matches!(self.plain_spec().as_str(), "cram:2xn" | "cram:nx2")
+    }
+
+    /// The spec as the checks above compare it: no spaces, lower case
+    /// (names are read without regard to case, as `Game` reads them).
+    fn plain_spec(&self) -> String {
+        self.spec
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_lowercase()
     }
 
     /// This family with its components keyed as `keying` says.

@@ -155,9 +155,9 @@ fn three_row_chomp(upto: u64, limits: &Limits) -> Result<FamilyReport> {
 /// g(n) = n mod 2), where one does: Cram on 2 × n is 0 for even n and *1
 /// for odd n (Uiterwijk).
 fn theorem_of(family: &BoardFamily) -> Option<&'static str> {
-    let spec: String = family.spec().chars().filter(|c| !c.is_whitespace()).collect();
-    let two_wide = spec.eq_ignore_ascii_case("cram:2xN") || spec.eq_ignore_ascii_case("cram:Nx2");
-    two_wide.then_some("Cram on 2 × n is 0 for even n and *1 for odd n (proved by Uiterwijk)")
+    family
+        .is_two_wide_cram()
+        .then_some("Cram on 2 × n is 0 for even n and *1 for odd n (proved by Uiterwijk)")
 }
 
 /// [`family_report`] of a family that is `game`'s heaps.

@@ -22,7 +22,7 @@ mod values;
 
 pub use analysis::{analyze, AnalyzeReport, IsHeap};
 #[cfg(feature = "serde")]
-pub use exact::{exact_table, exact_table_to_bound, ExactKind, ExactTable};
+pub use exact::{exact_table, exact_table_to_bound, stop_note, ExactKind, ExactTable};
 pub use family::{not_one_board, BoardFamily, Line, LineOptions, BOARDS_CHECKED};
 pub use family_report::{family_report, FamilyPeriod, FamilyReport, FAMILY_UPTO};
 pub use misere::{misere_report, Generator, MisereReport, QuotientProof, Relation};
