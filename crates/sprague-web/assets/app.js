@@ -404,7 +404,7 @@ function renderPlay() {
       board.append(el("div", { class: "component" }, tag, el("span", { class: "textpos" }, s.position[c])));
     }
   });
-  if (s.shapes.length === 0) board.append(el("p", { class: "textpos" }, "nothing left"));
+  if (!drawn && s.shapes.length === 0) board.append(el("p", { class: "textpos" }, "nothing left"));
 
   const status = $("status");
   status.className = "status";

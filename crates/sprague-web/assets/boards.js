@@ -47,23 +47,25 @@ function canMove() {
 }
 
 // The components of the sum grouped by the start they came from
-// (s.boards): each group is drawn as one board. In the order of the starts.
+// (s.boards): each group is drawn as one board. Every start has a group,
+// in the order of the starts, also one whose regions are all gone.
 function boardGroups(s) {
-  const groups = new Map();
+  const starts = s.start_shapes ? s.start_shapes.length : 1;
+  const groups = Array.from({ length: starts }, (_, b) => [b, []]);
   s.shapes.forEach((_, c) => {
     const b = s.boards ? s.boards[c] : 0;
-    if (!groups.has(b)) groups.set(b, []);
-    groups.get(b).push(c);
+    if (groups[b]) groups[b][1].push(c);
   });
-  return [...groups.entries()].sort((x, y) => x[0] - y[0]);
+  return groups;
 }
 
-// Draws the position when every component is a region of a board or a
-// part of a graph, one board per start of the sum; returns whether it did.
+// Draws the position when every start is a board or a graph, one board
+// per start of the sum; returns whether it did.
 function drawBoardGame(board, s) {
-  if (!s.shapes.length) return false;
-  const cells = s.shapes.every((sh) => sh.shape === "cells");
-  if (!cells && !s.shapes.every((sh) => sh.shape === "network")) return false;
+  const starts = s.start_shapes || s.shapes;
+  if (!starts.length) return false;
+  const cells = starts.every((sh) => sh.shape === "cells");
+  if (!cells && !starts.every((sh) => sh.shape === "network")) return false;
   const groups = boardGroups(s);
   for (const [b, comps] of groups) {
     const drawn = cells ? drawCells(s, b, comps) : drawNetwork(s, b, comps);
@@ -76,7 +78,7 @@ function drawBoardGame(board, s) {
 
 // The board `b`, its regions the components `comps`.
 function drawCells(s, b, comps) {
-  const first = s.shapes[comps[0]];
+  const first = (s.start_shapes || s.shapes)[s.start_shapes ? b : comps[0]];
   const game = first.game;
   const rows = first.rows.length;
   const cols = first.rows[0].length;
@@ -154,7 +156,7 @@ function chompCell(name, best, comps) {
 
 // The graph of start `b`, its parts the components `comps`.
 function drawNetwork(s, b, comps) {
-  const sh = s.shapes[comps[0]];
+  const sh = (s.start_shapes || s.shapes)[s.start_shapes ? b : comps[0]];
   const present = new Set(comps.flatMap((k) => s.shapes[k].present));
   const picked = boardPick.board === b ? boardPick.vertices : [];
   const ns = "http://www.w3.org/2000/svg";

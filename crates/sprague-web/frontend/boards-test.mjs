@@ -132,6 +132,11 @@ try {
   }
   await page.screenshot({ path: join(shots, "cram-sum-end.png") });
   assert.equal(await page.evaluate(() => document.getElementById("status").dataset.winner), "you");
+  // Both boards are still drawn at the end, their cells all taken or dead.
+  assert.equal(await page.evaluate(() => play.state.shapes.length), 0);
+  assert.equal(await page.locator('#board [data-board="1"]').count(), 1);
+  assert.equal(await page.locator('#board [data-board="2"]').count(), 1);
+  assert.equal(await page.locator("#board button.cell").count(), 0);
   console.log("boards browser test: 4 passed, 0 failed");
 } finally {
   await browser.close();

@@ -153,6 +153,9 @@ struct StateOut<'a> {
     /// The start of each component (`Session::boards`): the regions of
     /// one start are drawn on one board.
     boards: Vec<usize>,
+    /// How each start looked (`Session::start_shapes`): every board of a
+    /// sum is drawn, also one whose regions are all gone.
+    start_shapes: &'a [Shape],
     moves: Vec<MoveOut<'a>>,
     all_moves_listed: bool,
     history: &'a [Played],
@@ -184,6 +187,7 @@ fn state(id: &str, s: &Session) -> Response {
         position: s.position(),
         shapes: s.shapes(),
         boards: s.boards(),
+        start_shapes: s.start_shapes(),
         moves: s
             .moves()
             .iter()

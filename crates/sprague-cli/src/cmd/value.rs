@@ -2,6 +2,7 @@
 //! every winning move — a thin adapter over
 //! [`sprague::report::value_report`], which the web page shares.
 
+use super::play::sum_text;
 use crate::cli::ValueArgs;
 use sprague::query::Query;
 use sprague::report::{value_report, ReportedMove, ValueReport};
@@ -38,7 +39,7 @@ pub fn run(args: &ValueArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;
     } else {
-        render_text(&report, out)?;
+        render_text(&report, game.memo_family().is_some(), out)?;
     }
     Ok(())
 }
@@ -60,18 +61,11 @@ fn parse_skill(args: &ValueArgs) -> anyhow::Result<Option<Skill>> {
     }))
 }
 
-fn sum_text(parts: &[String]) -> String {
-    if parts.is_empty() {
-        "nothing left".into()
-    } else {
-        parts.join(" + ")
-    }
-}
-
-fn render_text(r: &ValueReport, out: &mut dyn Write) -> std::io::Result<()> {
+/// `on_board`: the game is played on a board or a graph.
+fn render_text(r: &ValueReport, on_board: bool, out: &mut dyn Write) -> std::io::Result<()> {
     let comps: Vec<String> = r.components.iter().map(|c| c.position.clone()).collect();
     writeln!(out, "game      {}", r.spec)?;
-    writeln!(out, "position  {}", sum_text(&comps))?;
+    writeln!(out, "position  {}", sum_text(&comps, on_board))?;
     if r.convention == "misere" {
         writeln!(out, "play      misère (the last mover loses)")?;
     }
@@ -141,7 +135,7 @@ fn render_text(r: &ValueReport, out: &mut dyn Write) -> std::io::Result<()> {
     }
     if let Some(draws) = &r.drawing_moves {
         writeln!(out, "moves that keep the draw:")?;
-        return list_moves(draws, draws.len() as u64, out);
+        return list_moves(draws, draws.len() as u64, on_board, out);
     }
     if r.winning_moves.is_empty() && r.winning_moves_total > 0 {
         writeln!(
@@ -158,7 +152,7 @@ fn render_text(r: &ValueReport, out: &mut dyn Write) -> std::io::Result<()> {
         )?;
     } else {
         writeln!(out, "winning moves:")?;
-        list_moves(&r.winning_moves, r.winning_moves_total, out)?;
+        list_moves(&r.winning_moves, r.winning_moves_total, on_board, out)?;
     }
     Ok(())
 }
@@ -166,8 +160,13 @@ fn render_text(r: &ValueReport, out: &mut dyn Write) -> std::io::Result<()> {
 /// Lists `moves`, each as its label, the sum it leaves and its remoteness.
 /// Where two moves in different components share a label (the same domino
 /// on two boards of a sum), every label says its component: `#2: …`, as
-/// the web page writes it.
-fn list_moves(moves: &[ReportedMove], total: u64, out: &mut dyn Write) -> std::io::Result<()> {
+/// the web page writes it. `on_board`: as [`sum_text`] takes it.
+fn list_moves(
+    moves: &[ReportedMove],
+    total: u64,
+    on_board: bool,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     let shared = moves.iter().enumerate().any(|(i, a)| {
         moves[..i]
             .iter()
@@ -192,7 +191,7 @@ fn list_moves(moves: &[ReportedMove], total: u64, out: &mut dyn Write) -> std::i
             "  {}{}  ->  {}{rem}",
             label,
             " ".repeat(pad),
-            sum_text(&m.position)
+            sum_text(&m.position, on_board)
         )?;
     }
     let more = total.saturating_sub(moves.len() as u64);

@@ -83,6 +83,30 @@ fn a_sum_of_boards_is_drawn_and_named_board_by_board() {
 }
 
 #[test]
+fn a_board_with_no_move_left_is_still_drawn() {
+    // The domino leaves a lone free cell: no move is left, though a cell
+    // is; the value says so rather than "nothing left".
+    let (code, out, err) = run(&["value", "cram:1x4", ".#.."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("domino c1-d1  ->  no move left"), "{out}");
+    // In play, board 1 stays drawn (and named) after its last domino.
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args([
+            "play", "cram:2x2", "../##", "../..", "--lines", "--first", "me", "--seed", "1",
+        ])
+        .write_stdin("region 1: domino a1-b1\nq\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("you: region 1: domino a1-b1  ->  ../.."), "{text}");
+    assert!(
+        text.contains("  board 1\n      a b\n    1 # #\n    2 # #\n  board 2\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn tables_and_analyses_run_along_a_family() {
     let v = json(&["table", "cram:2xN", "--upto", "8", "--json"]);
     assert_eq!(v["values"], serde_json::json!([0, 1, 0, 1, 0, 1, 0, 1, 0]));

@@ -2,7 +2,7 @@
 
 use super::analysis::{Analyse, Here, TypedHuge};
 use super::oracle::Known;
-use super::view::Shape;
+use super::view::{shape, Shape};
 use super::{typed, Config, First, Listed, Opponent, Played, Refused, Rng, Side, Standing, Summary, Verdict};
 use crate::rules::{Convention, Game, GameVisitor, Ruleset};
 use crate::solve::{Limits, Play};
@@ -30,6 +30,7 @@ pub struct Session {
     game: Game,
     config: Config,
     start: Vec<String>,
+    start_shapes: Vec<Shape>,
     first: Side,
     history: Vec<Played>,
     redo: Vec<Vec<Played>>,
@@ -51,7 +52,7 @@ impl Session {
     pub fn new(game: Game, positions: &[String], config: Config) -> Result<Session> {
         struct Start<'a>(&'a [String]);
         impl GameVisitor for Start<'_> {
-            type Output = Result<(Vec<String>, bool)>;
+            type Output = Result<(Vec<String>, Vec<Shape>, bool)>;
             fn visit<R: Ruleset>(self, rules: &R) -> Self::Output {
                 if self.0.is_empty() {
                     return Err(Error::Unsupported("give at least one position".into()));
@@ -62,21 +63,24 @@ impl Session {
                         rules.spec()
                     )));
                 }
-                let texts = self
+                let starts = self
                     .0
                     .iter()
-                    .map(|t| rules.parse_position(t).map(|p| rules.format_position(&p)))
+                    .map(|t| rules.parse_position(t))
                     .collect::<Result<Vec<_>>>()?;
-                Ok((texts, rules.may_loop()))
+                let texts = starts.iter().map(|p| rules.format_position(p)).collect();
+                let shapes = starts.iter().map(|p| shape(rules, p)).collect();
+                Ok((texts, shapes, rules.may_loop()))
             }
         }
-        let (start, loopy) = game.visit(Start(positions))?;
+        let (start, start_shapes, loopy) = game.visit(Start(positions))?;
         let mut rng = Rng::new(config.seed);
         let first = resolve_first(config.first, &mut rng);
         let mut s = Session {
             game,
             config,
             start,
+            start_shapes,
             first,
             history: Vec::new(),
             redo: Vec::new(),
@@ -128,6 +132,13 @@ impl Session {
     /// How each component of the current sum looks.
     pub fn shapes(&self) -> &[Shape] {
         &self.here.shapes
+    }
+
+    /// How each starting position looked: front ends draw every board of
+    /// a sum from these, also a board whose regions are all gone (a Cram
+    /// board with no domino left to place).
+    pub fn start_shapes(&self) -> &[Shape] {
+        &self.start_shapes
     }
 
     /// For each component of the current sum, which of the starting

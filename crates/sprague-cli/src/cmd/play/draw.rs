@@ -27,21 +27,22 @@ pub fn noun(shape: &Shape) -> &'static str {
 /// with column letters and row numbers, `·` for a free cell, `#` for a
 /// taken one, its regions drawn together (`boards[i]`: the start of
 /// component i, [`sprague::play::Session::boards`]), and a `board N` line
-/// above each when the sum has several; `None` unless every component is
-/// a region of a board.
-fn on_boards(shapes: &[Shape], boards: &[usize]) -> Option<Vec<String>> {
-    let mut drawn: Vec<(usize, Vec<Vec<bool>>)> = Vec::new();
+/// above each when the sum has several. Every start is drawn (`starts`:
+/// [`sprague::play::Session::start_shapes`]), also one whose regions are
+/// all gone. `None` unless every start is a board.
+fn on_boards(shapes: &[Shape], boards: &[usize], starts: &[Shape]) -> Option<Vec<String>> {
+    let mut drawn = Vec::with_capacity(starts.len());
+    for s in starts {
+        let Shape::Cells { rows, .. } = s else { return None };
+        drawn.push(
+            rows.iter()
+                .map(|r| vec![false; r.chars().count()])
+                .collect::<Vec<_>>(),
+        );
+    }
     for (i, s) in shapes.iter().enumerate() {
         let Shape::Cells { rows, .. } = s else { return None };
-        let id = boards.get(i).copied().unwrap_or(0);
-        let at = match drawn.iter().position(|(b, _)| *b == id) {
-            Some(at) => at,
-            None => {
-                drawn.push((id, rows.iter().map(|r| vec![false; r.chars().count()]).collect()));
-                drawn.len() - 1
-            }
-        };
-        let board = &mut drawn[at].1;
+        let board = drawn.get_mut(boards.get(i).copied().unwrap_or(0))?;
         if board.len() != rows.len() {
             return None;
         }
@@ -56,7 +57,7 @@ fn on_boards(shapes: &[Shape], boards: &[usize]) -> Option<Vec<String>> {
     }
     let several = drawn.len() > 1;
     let mut out = Vec::new();
-    for (id, board) in drawn {
+    for (id, board) in drawn.into_iter().enumerate() {
         if several {
             out.push(format!("  board {}", id + 1));
         }
@@ -73,15 +74,16 @@ fn on_boards(shapes: &[Shape], boards: &[usize]) -> Option<Vec<String>> {
 
 /// The lines that draw `shapes` within `width` columns, each starting
 /// with two spaces (`boards`: the start of each component, to draw the
-/// regions of one board together). A heap too large for its row is drawn
-/// as a short row ending in `…`, its size always written out.
-pub fn position_lines(shapes: &[Shape], boards: &[usize], width: usize) -> Vec<String> {
+/// regions of one board together; `starts`: how each start looked, to
+/// draw every board). A heap too large for its row is drawn as a short
+/// row ending in `…`, its size always written out.
+pub fn position_lines(shapes: &[Shape], boards: &[usize], starts: &[Shape], width: usize) -> Vec<String> {
+    if let Some(drawn) = on_boards(shapes, boards, starts) {
+        return drawn;
+    }
     let mut out = Vec::new();
     if shapes.is_empty() {
         out.push("  (nothing left)".to_string());
-    }
-    if let Some(drawn) = on_boards(shapes, boards) {
-        return drawn;
     }
     for (i, s) in shapes.iter().enumerate() {
         let name = format!("{} {}", noun(s), i + 1);
@@ -186,11 +188,21 @@ pub fn hint_words(s: Standing) -> &'static str {
     }
 }
 
-/// A sum as one line: `4 + 5`, or `nothing left`.
-pub fn sum_text(parts: &[String]) -> String {
-    if parts.is_empty() {
-        "nothing left".into()
-    } else {
-        parts.join(" + ")
+/// A sum as one line: `4 + 5`, or, when no component is left, `nothing
+/// left` (`no move left` on a board, where free cells may remain that
+/// take no move, such as a lone Cram cell).
+pub fn sum_text(parts: &[String], on_board: bool) -> String {
+    match (parts.is_empty(), on_board) {
+        (false, _) => parts.join(" + "),
+        (true, false) => "nothing left".into(),
+        (true, true) => "no move left".into(),
     }
+}
+
+/// Whether the starts `starts` are boards or graphs (Cram, Chomp, Node
+/// Kayles), whose empty sum may still show free cells.
+pub fn on_board(starts: &[Shape]) -> bool {
+    starts
+        .iter()
+        .any(|s| matches!(s, Shape::Cells { .. } | Shape::Network { .. }))
 }

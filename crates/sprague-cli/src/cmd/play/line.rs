@@ -5,7 +5,7 @@
 //! A bad line never ends the game: it gets a one-line message and the
 //! prompt again. End of input ends the session quietly (exit 0).
 
-use super::draw::{hint_words, move_text, position_lines, rating_text, sum_text};
+use super::draw::{hint_words, move_text, on_board, position_lines, rating_text, sum_text};
 use super::Options;
 use serde_json::json;
 use sprague::play::{Played, Session, Side};
@@ -159,6 +159,7 @@ fn turn(session: &Session, hints: bool, json: bool, out: &mut dyn Write) -> std:
             "position": session.position(),
             "shapes": shapes,
             "boards": session.boards(),
+            "start_shapes": session.start_shapes(),
             "moves": list,
             "all_moves_listed": session.moves_complete(),
         });
@@ -172,7 +173,7 @@ fn turn(session: &Session, hints: bool, json: bool, out: &mut dyn Write) -> std:
         "position after {}:",
         super::count(session.history().len(), "move", "moves")
     )?;
-    for l in position_lines(shapes, &session.boards(), LINE_WIDTH) {
+    for l in position_lines(shapes, &session.boards(), session.start_shapes(), LINE_WIDTH) {
         writeln!(out, "{l}")?;
     }
     if hints {
@@ -269,7 +270,12 @@ fn report_move(session: &Session, p: &Played, json: bool, out: &mut dyn Write) -
     } else {
         String::new()
     };
-    writeln!(out, "{who}: {part}{}  ->  {}", p.label, sum_text(&p.after))
+    writeln!(
+        out,
+        "{who}: {part}{}  ->  {}",
+        p.label,
+        sum_text(&p.after, on_board(session.start_shapes()))
+    )
 }
 
 /// The end of the game; the last line says who won.

@@ -9,6 +9,8 @@ mod line;
 mod screen;
 mod tui;
 
+pub(crate) use draw::sum_text;
+
 use crate::cli::{FirstArg, PlayArgs};
 use sprague::play::{Config, First, Session};
 use sprague::solve::Play;

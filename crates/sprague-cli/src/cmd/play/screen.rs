@@ -94,7 +94,12 @@ pub fn frame(f: &mut Frame<'_>, session: &Session, ui: &Ui) {
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(42), Constraint::Percentage(58)]).areas(body);
     let shown = fit_position(
-        position_lines(session.shapes(), &session.boards(), inner(left)),
+        position_lines(
+            session.shapes(),
+            &session.boards(),
+            session.start_shapes(),
+            inner(left),
+        ),
         inner(left),
     );
     let pos_height = (shown.len() as u16 + 2).min(left.height.saturating_sub(5)).max(3);
