@@ -275,11 +275,8 @@ impl Native {
         if let Some(f) = &self.family {
             // Along a family of boards: the library's family report.
             let f = f.clone();
-            if upto2.is_some() {
-                return Err(errors::to_py(&Error::Unsupported(format!(
-                    "a family of boards (`{}`) takes upto (one size varies), not upto2",
-                    f.spec()
-                ))));
+            if let Some(m) = upto2 {
+                return Err(errors::to_py(&f.no_second_size(&format!("upto2={m}"))));
             }
             let done = stoppable(py, limits(max_states, max_work), move |limits| {
                 let r = sprague::report::family_report(&f, upto, limits, &mut read_spec_file)?;

@@ -122,6 +122,8 @@ def test_a_family_of_boards_tables_as_the_cli(family, n):
         g.value(["1"])
     # Its analysis is the CLI's (`analyze FAMILY --json`).
     assert g.analyze(upto=12) == cli_json("analyze", family, "--upto", "12")
+    with pytest.raises(sprague.BadInput, match="varies one size, N: .* not upto2=4"):
+        g.analyze(upto=12, upto2=4)
     # And one board has no line of values: the library's error, as the CLI's.
     one = sprague.Game(family.replace("N", "3"))
     for ask in (lambda: one.table(4), lambda: one.analyze(upto=4)):

@@ -299,7 +299,7 @@ pub(crate) async fn table(
         .run(&client, cost, move |budget| {
             let game = match load_line(&r.spec, r.script.as_deref(), script_limits)? {
                 Line::Heaps(game) => game,
-                family => return family_table(&family, &r, budget.limits),
+                Line::Family(family) => return family_table(family, &r, budget.limits),
             };
             let play = if r.misere { Play::Misere } else { Play::Normal };
             // `misere` alone asks for misère values, as `table --misere`.
@@ -319,8 +319,8 @@ pub(crate) async fn table(
 
 /// The table of a family of boards (`cram:3xN`): the library's values
 /// along it, as `sprague table FAMILY --upto N --json` prints them.
-fn family_table(family: &Line, r: &TableRequest, limits: Limits) -> Result<Response, ApiError> {
-    let spec = family.spec();
+fn family_table(family: report::BoardFamily, r: &TableRequest, limits: Limits) -> Result<Response, ApiError> {
+    let spec = family.spec().to_string();
     let n = match r.upto {
         Upto::Line(n) if r.kind.is_none() && !r.misere => n,
         Upto::Line(_) => {
@@ -328,17 +328,13 @@ fn family_table(family: &Line, r: &TableRequest, limits: Limits) -> Result<Respo
                 "a family of boards (`{spec}`) is tabulated in normal play only"
             )))
         }
-        Upto::Grid(_) => {
-            return Err(ApiError::bad(format!(
-                "a family of boards (`{spec}`) takes `upto` N (one size varies)"
-            )))
-        }
+        Upto::Grid([n, m]) => return Err(family.no_second_size(&format!("`upto` [{n}, {m}]")).into()),
     };
     let how = LineOptions {
         limits,
         ..LineOptions::default()
     };
-    let (values, _) = family.values(n, &how, &mut script_text(r.script.as_deref()))?;
+    let (values, _) = Line::Family(family).values(n, &how, &mut script_text(r.script.as_deref()))?;
     Ok(Json(report::LineTable {
         spec,
         values: values.into_wide().into(),
@@ -540,18 +536,13 @@ fn family_analysis(
     lang: Option<Language>,
     limits: Limits,
 ) -> Result<Response, ApiError> {
-    let spec = family.spec();
     if lang.is_some() {
         return Err(family.no_evaluator().into());
     }
     let upto = match upto {
         None => None,
         Some((n, None)) => Some(n),
-        Some((_, Some(_))) => {
-            return Err(ApiError::bad(format!(
-                "a family of boards (`{spec}`) takes `upto` N (one size varies)"
-            )))
-        }
+        Some((n, Some(m))) => return Err(family.no_second_size(&format!("`upto` [{n}, {m}]")).into()),
     };
     let report = report::family_report(family, upto, limits, &mut script_text(r.script.as_deref()))?;
     Ok(Json(report).into_response())

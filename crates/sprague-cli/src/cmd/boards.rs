@@ -190,7 +190,7 @@ pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> any
     }
     let upto = match super::parse_upto(&args.upto)? {
         (n, None) => n,
-        (_, Some(_)) => anyhow::bail!("a family of boards takes --upto N (one size varies)"),
+        (_, Some(_)) => return Err(family.no_second_size(&format!("`--upto {}`", args.upto)).into()),
     };
     let values = values(family, upto, &args.board, args.limits.limits(), true)?;
     super::table::print_values(&args.spec, &values, args, out)
@@ -209,7 +209,10 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
     let upto = match args.upto.as_deref().map(super::parse_upto).transpose()? {
         None => None,
         Some((n, None)) => Some(n),
-        Some((_, Some(_))) => anyhow::bail!("a family of boards takes --upto N (one size varies)"),
+        Some((_, Some(_))) => {
+            let asked = args.upto.as_deref().unwrap_or_default();
+            return Err(family.no_second_size(&format!("`--upto {asked}`")).into());
+        }
     };
     let limits = interruptible(args.limits.limits());
     let r = sprague::report::family_report(family, upto, limits, &mut super::read_rules_file)?;

@@ -150,7 +150,7 @@ fn family_values(args: &PlotArgs, family: &sprague::report::BoardFamily) -> anyh
     match parse_upto(upto)? {
         (n, None) if n >= 1 => super::boards::family_values(family, n, args.limits.limits()),
         (_, None) => bail!("bad --upto `{upto}`: plot at least g(0..=1)"),
-        (_, Some(_)) => bail!("a family of boards takes --upto N (one size varies)"),
+        (_, Some(_)) => Err(family.no_second_size(&format!("`--upto {upto}`")).into()),
     }
 }
 

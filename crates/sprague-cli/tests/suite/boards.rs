@@ -116,6 +116,21 @@ fn tables_and_analyses_run_along_a_family() {
     assert_eq!(nk["values"], dc["values"]);
     let (code, out, _) = run(&["analyze", "cram:2xN", "--upto", "12"]);
     assert_eq!(code, 0);
+    // A family varies one size: two bounds are refused, naming what was given.
+    let svg = std::env::temp_dir().join("sprague-never-drawn.svg");
+    for cmd in [
+        vec!["table"],
+        vec!["analyze"],
+        vec!["plot", "--out", svg.to_str().unwrap()],
+    ] {
+        let (code, _, err) = run(&[&cmd[..], &["cram:2xN", "--upto", "8,3"]].concat());
+        assert_eq!(code, 2, "{cmd:?}: {err}");
+        assert!(
+            err.contains("varies one size, N: give one number to go up to, not `--upto 8,3`"),
+            "{cmd:?}: {err}"
+        );
+    }
+    assert!(!svg.exists());
     assert!(
         out.contains("g(n + 2) = g(n)") && out.contains("proven for every n: Cram on 2 × n"),
         "{out}"
@@ -218,7 +233,7 @@ fn bad_boards_are_named_in_one_line() {
         (vec!["value", "chomp:2,3"], "row 2"),
         (vec!["value", "nim"], "names no start"),
         (vec!["value", "cram:3x4", "--keying", "sideways"], "not a keying"),
-        (vec!["table", "cram:3xN", "--upto", "3,4"], "--upto N"),
+        (vec!["table", "cram:3xN", "--upto", "3,4"], "not `--upto 3,4`"),
         (vec!["value", "cram:3xN"], "N names a family"),
         (vec!["value", "cram:NxN"], "not both"),
         (vec!["plot", "cram:3xN", "-o", "x.svg"], "--upto"),

@@ -350,7 +350,7 @@ async fn table_along_a_family_of_boards() {
         assert_eq!(body["values"], json!(want), "{family}");
     }
     for (body, says) in [
-        (json!({"spec": "cram:3xN", "upto": [3, 3]}), "takes `upto` N"),
+        (json!({"spec": "cram:3xN", "upto": [3, 3]}), "not `upto` [3, 3]"),
         (
             json!({"spec": "cram:3xN", "upto": 3, "misere": true}),
             "normal play only",
@@ -391,7 +391,7 @@ async fn table_along_a_family_of_boards() {
     );
     refused(
         &post(&app, "/api/analyze", json!({"spec": "cram:2xN", "upto": [4, 4]})).await,
-        "one size varies",
+        "varies one size, N: give one number to go up to, not `upto` [4, 4]",
     );
     // Three-row Chomp is its P-positions, as the CLI lists them.
     let (status, got) = post(&app, "/api/analyze", json!({"spec": "chomp:3xN", "upto": 5})).await;

@@ -304,6 +304,16 @@ impl BoardFamily {
         ))
     }
 
+    /// The error for two sizes asked along a family (`--upto 20,5`; `asked`
+    /// is what was given, in the front end's words): a family varies one
+    /// size, N, so its table and analysis go up to one number.
+    pub fn no_second_size(&self, asked: &str) -> Error {
+        Error::Unsupported(format!(
+            "a family of boards (`{}`) varies one size, N: give one number to go up to, not {asked}",
+            self.spec
+        ))
+    }
+
     /// The family's spec (`cram:3xN`).
     pub fn spec(&self) -> &str {
         &self.spec
