@@ -361,19 +361,6 @@ struct Grid<T> {
     axes: [&'static str; 2],
 }
 
-/// A line of exact values that a bound may have ended: `stopped_at` is
-/// the first heap without a value and `stopped` says why (both absent
-/// when the line is whole).
-#[derive(Serialize)]
-struct StoppedLine<T> {
-    #[serde(flatten)]
-    table: T,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped_at: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<String>,
-}
-
 struct TableJob {
     upto: Upto,
     kind: Option<ExactKind>,
@@ -395,15 +382,10 @@ impl GameVisitor for TableJob {
                 Upto::Line(n) => {
                     // What a bound leaves of a line is shown, with where
                     // and why it stopped (as `sprague table --misere`).
-                    let (table, stop) =
+                    // A bound keeps the heaps before it (`stopped_at`, `stopped`).
+                    let (table, _) =
                         report::exact_table_to_bound(rules, (n, None), kind, self.play, self.limits)?;
-                    let kept = table.values.as_ref().map_or(0, Vec::len);
-                    Json(StoppedLine {
-                        table,
-                        stopped_at: stop.as_ref().map(|_| kept as u64),
-                        stopped: stop.map(|e| format!("{}: {e}", report::stop_note(kept))),
-                    })
-                    .into_response()
+                    Json(table).into_response()
                 }
                 Upto::Grid([n, m]) => Json(Grid {
                     table: report::exact_table(rules, (n, Some(m)), kind, self.play, self.limits)?,

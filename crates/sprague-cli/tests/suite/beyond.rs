@@ -269,6 +269,11 @@ fn a_misere_table_stopped_by_a_bound_shows_what_it_has() {
     let whole = json(&["table", "kayles", "--upto", "40", "--misere", "--json"]);
     let (_, part, _) = run(&[&args[..], &["--json"]].concat());
     let part: Value = serde_json::from_str(&part).unwrap();
+    // The JSON says where and why, as the web page's table does.
+    assert_eq!(part["stopped_at"], kept as u64);
+    let why = part["stopped"].as_str().unwrap();
+    assert!(why.starts_with(&format!("the table stops at heap {kept}: ")), "{why}");
+    assert!(whole.get("stopped_at").is_none(), "{whole}");
     let part = part["values"].as_array().unwrap();
     assert_eq!(part.len(), kept);
     assert_eq!(part[..], whole["values"].as_array().unwrap()[..kept]);

@@ -60,6 +60,13 @@ pub struct ExactTable {
     /// One row per x (grids only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rows: Option<Vec<Vec<Value>>>,
+    /// Where a line that a bound ended stopped: the first heap without a
+    /// value ([`exact_table_to_bound`] only; absent when the line is whole).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<u64>,
+    /// Why it stopped there: [`stop_note`] and the bound's error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 /// The table of `kind` for heaps 0..=N (`upto` = (N, None)) or the pairs
@@ -186,7 +193,13 @@ fn build<R: Ruleset>(
         col_start: None,
         values: None,
         rows: None,
+        stopped_at: None,
+        stopped: None,
     };
+    if let Some(e) = &stopped {
+        table.stopped_at = Some(filled.len() as u64);
+        table.stopped = Some(format!("{}: {e}", stop_note(filled.len())));
+    }
     match upto {
         (_, None) => table.values = Some(filled),
         (_, Some(m)) => {
