@@ -172,12 +172,17 @@ fn values(
 
 /// The values along `family` for `plot` (no `--memo`, the default keying).
 pub fn family_values(family: &BoardFamily, upto: u64, limits: Limits) -> anyhow::Result<Vec<u32>> {
-    let board = BoardArgs {
+    values(family, upto, &no_memo(), limits, false)
+}
+
+/// The board flags of a command that has none (`plot`, `analyze`): no
+/// `--memo`, the default keying.
+fn no_memo() -> BoardArgs {
+    BoardArgs {
         memo: None,
         memo_every: 0,
         keying: sprague::rules::Keying::default(),
-    };
-    values(family, upto, &board, limits, false)
+    }
 }
 
 /// `sprague table FAMILY --upto N`.
@@ -214,8 +219,10 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
             return Err(family.no_second_size(&format!("`--upto {asked}`")).into());
         }
     };
+    let started = Instant::now();
     let limits = interruptible(args.limits.limits());
-    let r = sprague::report::family_report(family, upto, limits, &mut super::read_rules_file)?;
+    let r = sprague::report::family_report(family, upto, limits, &mut super::read_rules_file);
+    let r = or_interrupted(r, &no_memo(), started, false)?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &r)?;
         writeln!(out)?;

@@ -272,7 +272,10 @@ fn a_misere_table_stopped_by_a_bound_shows_what_it_has() {
     // The JSON says where and why, as the web page's table does.
     assert_eq!(part["stopped_at"], kept as u64);
     let why = part["stopped"].as_str().unwrap();
-    assert!(why.starts_with(&format!("the table stops at heap {kept}: ")), "{why}");
+    assert!(
+        why.starts_with(&format!("the table stops at heap {kept}: ")),
+        "{why}"
+    );
     assert!(whole.get("stopped_at").is_none(), "{whole}");
     let part = part["values"].as_array().unwrap();
     assert_eq!(part.len(), kept);

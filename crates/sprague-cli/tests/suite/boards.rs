@@ -235,6 +235,14 @@ fn bad_boards_are_named_in_one_line() {
         (vec!["value", "cram:3x4", "--keying", "sideways"], "not a keying"),
         (vec!["table", "cram:3xN", "--upto", "3,4"], "not `--upto 3,4`"),
         (vec!["value", "cram:3xN"], "N names a family"),
+        (
+            vec!["table", "node-kayles:path:N", "--upto", "200", "--summary"],
+            "its members are heaps of `octal:0.137`, so ask that game",
+        ),
+        (
+            vec!["table", "cram:3xN", "--upto", "8", "--full"],
+            "not along a family of boards (`cram:3xN`)",
+        ),
         (vec!["value", "cram:NxN"], "not both"),
         (vec!["plot", "cram:3xN", "-o", "x.svg"], "--upto"),
         (

@@ -195,6 +195,16 @@ fn a_table_along_a_family_and_the_state_bound_keep_the_memo_too() {
     assert_eq!(code, Some(130), "{err}");
     let (_, shapes, _) = counts(err.trim_end());
     assert_eq!(memo(&file).len() as u64, shapes);
+    // An analysis along the family says how far it got too (it has no
+    // --memo, so the line ends there).
+    let (code, _, err) = run(
+        &["analyze", "cram:5xN", "--upto", "8"],
+        Some(Duration::from_millis(1500)),
+        false,
+    );
+    assert_eq!(code, Some(130), "{err}");
+    let (states, _, _) = counts(err.trim_end());
+    assert!(states > 0 && !err.contains("--memo"), "{err}");
 
     // At --max-states: the bound's error, and the memo written.
     let bound = d.join("bound.db");

@@ -38,9 +38,21 @@ pub fn wanted(a: &TableArgs) -> anyhow::Result<Option<LongRun>> {
         return Ok(None);
     }
     if sprague::rules::is_family(&a.spec) {
+        // A family that is a heap game's heaps (`node-kayles:path:N`)
+        // names the game to ask instead.
+        let instead = match super::load_line(&a.spec, a.limits.script_limits()) {
+            Ok(sprague::report::Line::Family(f)) => f.heap_game().map(|(g, _)| {
+                format!(
+                    ": its members are heaps of `{0}`, so ask that game (`sprague table {0} --upto N --summary`)",
+                    g.spec()
+                )
+            }),
+            _ => None,
+        };
         bail!(
-            "--checkpoint, --out, --full and --summary work for octal codes and Grundy's game only, not along a family of boards (`{}`)",
-            a.spec
+            "--checkpoint, --out, --full and --summary work for octal codes and Grundy's game only, not along a family of boards (`{}`){}",
+            a.spec,
+            instead.unwrap_or_default()
         );
     }
     let game = super::load_game(&a.spec, a.limits.script_limits())?;
