@@ -2,7 +2,7 @@
 //! board; who cannot place one loses (Gardner; Winning Ways ch. 22).
 
 use super::grid::{bits, shl, shr, Frame};
-use super::picture::{parse_picture, parse_size};
+use super::picture::{parse_picture, parse_size, BadSize};
 use super::{Key, Keying, Look, Splitting};
 use crate::rules::{not_a_position, Moves, Ruleset};
 use crate::{Error, Result};
@@ -43,9 +43,9 @@ impl Cram {
         } else {
             // A size that is no number may be meant as a picture; one
             // with N is about families, and one of no cells is no board.
-            let hint = |e: String| match e.contains("family") || e.contains("no cells") {
-                true => bad(e),
-                false => bad(format!("{e}; or draw the board, like ..#/...")),
+            let hint = |e: BadSize| match e.may_be_picture {
+                false => bad(e.reason),
+                true => bad(format!("{}; or draw the board, like ..#/...", e.reason)),
             };
             let (r, c) = parse_size(body).map_err(hint)?;
             let f =

@@ -196,7 +196,7 @@ pub fn graph_from_spec(spec: &str, body: &str, read: Option<super::ReadFile<'_>>
         Some(("path", n)) => BoardGraph::path(number(n)?),
         Some(("cycle", n)) => BoardGraph::cycle(number(n)?),
         Some(("grid", size)) => {
-            let (r, c) = super::picture::parse_size(size).map_err(bad)?;
+            let (r, c) = super::picture::parse_size(size).map_err(|e| bad(e.reason))?;
             BoardGraph::grid(r as usize, c as usize)
         }
         _ if body.is_empty() => {

@@ -60,23 +60,46 @@ pub fn parse_picture(text: &str) -> Result<(Frame, u128), String> {
     Ok((frame, s))
 }
 
+/// Why a text is not a board's size `RxC`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct BadSize {
+    /// What is wrong, in words.
+    pub reason: String,
+    /// Whether the text may have been meant as a picture of cells: not
+    /// when it names a family (`N`) or a size of no cells.
+    pub may_be_picture: bool,
+}
+
+impl From<BadSize> for String {
+    fn from(e: BadSize) -> String {
+        e.reason
+    }
+}
+
 /// Reads `RxC` (rows by columns); the error says what is wrong.
-pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+pub fn parse_size(text: &str) -> Result<(u32, u32), BadSize> {
+    let bad = |reason: String, may_be_picture: bool| BadSize {
+        reason,
+        may_be_picture,
+    };
     let (r, c) = text
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("`{text}` is not ROWSxCOLS (like 3x4)"))?;
+        .ok_or_else(|| bad(format!("`{text}` is not ROWSxCOLS (like 3x4)"), true))?;
     if [r, c].iter().all(|t| t.trim().eq_ignore_ascii_case("N")) {
-        return Err("one size may vary along a family, not both (`3xN`, `Nx4`)".into());
+        return Err(bad(
+            "one size may vary along a family, not both (`3xN`, `Nx4`)".into(),
+            false,
+        ));
     }
     let num = |t: &str, what: &str| {
         t.trim().parse::<u32>().map_err(|_| match t.trim() {
-            "N" => super::family::NOT_ONE_BOARD.to_string(),
-            t => format!("the {what} `{t}` is not a whole number"),
+            "N" => bad(super::family::NOT_ONE_BOARD.to_string(), false),
+            t => bad(format!("the number of {what} `{t}` is not a whole number"), true),
         })
     };
     let (r, c) = (num(r, "rows")?, num(c, "columns")?);
     if r == 0 || c == 0 {
-        return Err(format!("a {r}x{c} board has no cells"));
+        return Err(bad(format!("a {r}x{c} board has no cells"), false));
     }
     Ok((r, c))
 }
