@@ -444,10 +444,15 @@ function renderPlay() {
   // Who is winning (a blunder's better move, the value history) shows only
   // with hints on or once the game is over.
   const reveal = !!play.hints || !!s.summary;
+  // On a board a lone free cell may be left with no move on it.
+  const onBoard = (s.start_shapes || []).some((sh) => sh.shape === "cells" || sh.shape === "network");
   s.history.forEach((p) => {
     const better = reveal && p.better;
-    const blunder = better ? " (better: " + p.better + ")" : "";
-    hist.append(el("li", { class: p.side + (better ? " blunder" : "") }, p.side + ": " + p.label + " → " + (p.after.join(" + ") || "nothing") + blunder));
+    // The part a move is made in, when the sum had several (as the move list).
+    const part = (c) => (p.before.length > 1 && c != null ? "#" + (c + 1) + ": " : "");
+    const blunder = better ? " (better: " + part(p.better_component) + p.better + ")" : "";
+    const after = p.after.join(" + ") || (onBoard ? "no move left" : "nothing left");
+    hist.append(el("li", { class: p.side + (better ? " blunder" : "") }, p.side + ": " + part(p.component) + p.label + " → " + after + blunder));
   });
   drawHistoryChart(s);
 }

@@ -361,6 +361,16 @@ fn a_finished_game_says_who_won_and_where_it_was_lost() {
     );
     assert!(out.contains("you could still have won at move 1"), "{out}");
     assert_eq!(out.lines().last(), Some("winner: computer"), "{out}");
+    // Nim 4 2: the winning move first, then a blunder at move 3. The game
+    // was lost there, not at move 1, and the better move names its heap.
+    let (_, out, _) = run_with(
+        &["play", "nim", "4", "2", "--seed", "1", "--first", "me"],
+        b"heap 1: take 2 from the heap of 4\n3\n1\n",
+    );
+    assert!(
+        out.contains("you could still have won at move 3, with: heap 2: take 1 from the heap of 2"),
+        "{out}"
+    );
     let (_, out, _) = run_with(&["play", "nim", "1", "2", "--seed", "1", "--json"], b"1 1\n1\n");
     let last: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert_eq!(last["type"], "end");

@@ -243,6 +243,8 @@ pub struct Played {
     pub rating: Option<Rating>,
     /// A better move, when this one gave away a win (or a draw).
     pub better: Option<String>,
+    /// The component (0-based) `better` is made in.
+    pub better_component: Option<usize>,
 }
 
 /// How a game ended.
@@ -255,8 +257,10 @@ pub struct Summary {
     pub moves: usize,
     /// Why the game ended, in words.
     pub reason: String,
-    /// The first move (1-based) at which the loser could still have won,
-    /// and a winning move there, if there was such a move.
+    /// The last move (1-based) at which the loser could still have won —
+    /// the move that threw the win away — and a winning move there
+    /// (made in the component [`Played::better_component`] of that
+    /// move), if there was such a move.
     pub turning_point: Option<(usize, String)>,
 }
 

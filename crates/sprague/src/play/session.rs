@@ -395,13 +395,18 @@ impl Session {
         } else {
             return None;
         };
-        let turning_point = winner.and_then(|w| {
-            let loser = w.other();
-            self.history.iter().enumerate().find_map(|(i, p)| {
-                let could = p.side == loser && p.standing.is_some_and(|s| s.outcome == Outcome::N);
-                could.then(|| (i + 1, p.better.clone().unwrap_or_else(|| p.label.clone())))
-            })
-        });
+        let turning_point =
+            winner.and_then(|w| {
+                let loser = w.other();
+                // The last time the loser stood to win: after it they never
+                // did again, so the move made there threw the win away.
+                // (No turning point when the better move there is not known.)
+                let (i, p) =
+                    self.history.iter().enumerate().rev().find(|(_, p)| {
+                        p.side == loser && p.standing.is_some_and(|s| s.outcome == Outcome::N)
+                    })?;
+                Some((i + 1, p.better.clone()?))
+            });
         Some(Summary {
             winner,
             moves: self.history.len(),
@@ -419,9 +424,12 @@ impl Session {
             (Some(Outcome::D), Some(v)) => v == Verdict::Loss,
             _ => false,
         };
-        let better = match self.here.best {
-            Some(b) if threw_away => Some(self.here.moves[b].label.clone()),
-            _ => None,
+        let (better, better_component) = match self.here.best {
+            Some(b) if threw_away => {
+                let b = &self.here.moves[b];
+                (Some(b.label.clone()), Some(b.component))
+            }
+            _ => (None, None),
         };
         self.history.push(Played {
             side,
@@ -432,6 +440,7 @@ impl Session {
             standing,
             rating: m.rating,
             better,
+            better_component,
         });
         if let Err(e) = self.analyse() {
             // The move is not made when the position it leaves cannot be

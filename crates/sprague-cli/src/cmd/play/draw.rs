@@ -199,6 +199,21 @@ pub fn sum_text(parts: &[String], on_board: bool) -> String {
     }
 }
 
+/// The better move `better` of move `n` (1-based) of the session's
+/// history, with its part (`heap 2: …`) when the sum had several.
+pub fn better_text(session: &sprague::play::Session, n: usize, better: &str) -> String {
+    let Some(p) = n.checked_sub(1).and_then(|i| session.history().get(i)) else {
+        return better.to_string();
+    };
+    match p.better_component {
+        Some(c) if p.before.len() > 1 => {
+            let noun = session.start_shapes().first().map_or("part", noun);
+            format!("{noun} {}: {better}", c + 1)
+        }
+        _ => better.to_string(),
+    }
+}
+
 /// Whether the starts `starts` are boards or graphs (Cram, Chomp, Node
 /// Kayles), whose empty sum may still show free cells.
 pub fn on_board(starts: &[Shape]) -> bool {

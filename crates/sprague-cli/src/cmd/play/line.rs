@@ -309,6 +309,7 @@ fn end(
     )?;
     if let (Some(w), Some((n, better))) = (s.winner, &s.turning_point) {
         let loser = w.other();
+        let better = super::draw::better_text(session, *n, better);
         writeln!(out, "{loser} could still have won at move {n}, with: {better}")?;
     }
     writeln!(out, "{winner}")

@@ -209,6 +209,7 @@ fn history(f: &mut Frame<'_>, session: &Session, ui: &Ui, area: Rect) {
             lines.push(Line::from(l));
         }
         if let Some(b) = p.better.as_ref().filter(|_| show_advice) {
+            let b = &super::draw::better_text(session, i + 1, b);
             let pad = " ".repeat(digits + 3);
             for l in hang(&format!("{pad}better: "), b, w) {
                 lines.push(Line::styled(l, Style::default().fg(Color::Red)));
@@ -364,6 +365,7 @@ fn status_lines(session: &Session, ui: &Ui, w: usize) -> Vec<Line<'static>> {
     if let Some(s) = session.summary() {
         text = format!("{text} · {} moves · {}", s.moves, s.reason);
         if let (Some(winner), Some((n, better))) = (s.winner, &s.turning_point) {
+            let better = super::draw::better_text(session, *n, better);
             text.push_str(&format!(
                 " · {} could still have won at move {n} with {better}",
                 winner.other()
