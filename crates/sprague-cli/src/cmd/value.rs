@@ -135,7 +135,7 @@ fn render_text(r: &ValueReport, on_board: bool, out: &mut dyn Write) -> std::io:
     }
     if let Some(draws) = &r.drawing_moves {
         writeln!(out, "moves that keep the draw:")?;
-        return list_moves(draws, draws.len() as u64, on_board, out);
+        return list_moves(draws, draws.len() as u64, r.components.len(), on_board, out);
     }
     if r.winning_moves.is_empty() && r.winning_moves_total > 0 {
         writeln!(
@@ -152,26 +152,36 @@ fn render_text(r: &ValueReport, on_board: bool, out: &mut dyn Write) -> std::io:
         )?;
     } else {
         writeln!(out, "winning moves:")?;
-        list_moves(&r.winning_moves, r.winning_moves_total, on_board, out)?;
+        list_moves(
+            &r.winning_moves,
+            r.winning_moves_total,
+            r.components.len(),
+            on_board,
+            out,
+        )?;
     }
     Ok(())
 }
 
-/// Lists `moves`, each as its label, the sum it leaves and its remoteness.
-/// Where two moves in different components share a label (the same domino
-/// on two boards of a sum), every label says its component: `#2: …`, as
-/// the web page writes it. `on_board`: as [`sum_text`] takes it.
+/// Lists `moves` (of a sum of `parts` components), each as its label, the
+/// sum it leaves and its remoteness. On a sum of boards or graphs (where
+/// the same cells or vertices may be a move on each), and wherever two
+/// listed moves in different components share a label, every label says
+/// its component: `#2: …`, as the web page writes it. `on_board`: as
+/// [`sum_text`] takes it.
 fn list_moves(
     moves: &[ReportedMove],
     total: u64,
+    parts: usize,
     on_board: bool,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let shared = moves.iter().enumerate().any(|(i, a)| {
-        moves[..i]
-            .iter()
-            .any(|b| b.label == a.label && b.component != a.component)
-    });
+    let shared = (on_board && parts > 1)
+        || moves.iter().enumerate().any(|(i, a)| {
+            moves[..i]
+                .iter()
+                .any(|b| b.label == a.label && b.component != a.component)
+        });
     let labels: Vec<String> = moves
         .iter()
         .map(|m| match shared {

@@ -59,6 +59,10 @@ fn a_sum_of_boards_is_drawn_and_named_board_by_board() {
         "{out}"
     );
     assert!(out.contains("  #3: domino a1-b1  ->  ../.. + ../.."), "{out}");
+    // On a sum of boards every winning move says its board, also when only
+    // one of them is winning (c1-d1 is a move on both boards).
+    let (_, out, _) = run(&["value", "cram:1x4", "....", "##.."]);
+    assert!(out.contains("  #1: domino c1-d1  ->  ..## + ##.."), "{out}");
     // Play draws each board apart, and a label on two boards must say which.
     let out = Command::cargo_bin("sprague")
         .unwrap()

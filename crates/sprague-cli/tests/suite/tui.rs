@@ -157,7 +157,7 @@ fn terminal_ui_fits_80x24_and_spoils_nothing_without_hints() {
     assert!(panel(&s, "Values").contains("1 you winning 7"), "{s}");
     let history = panel(&s, "History");
     assert!(
-        history.contains("better: take 2 from 6, leaving 4"),
+        history.contains("better: heap 1: take 2 from 6, leaving 4"),
         "the advice is cut or missing: {history}\n{s}"
     );
     let moves = panel(&s, "Moves");
