@@ -324,9 +324,11 @@ fn family_table(family: report::BoardFamily, r: &TableRequest, limits: Limits) -
     let n = match r.upto {
         Upto::Line(n) if r.kind.is_none() && !r.misere => n,
         Upto::Line(_) => {
-            return Err(ApiError::bad(format!(
-                "a family of boards (`{spec}`) is tabulated in normal play only"
-            )))
+            let asked = match r.kind {
+                Some(kind) => format!("`kind` \"{}\"", kind.name()),
+                None => "`misere`".to_string(),
+            };
+            return Err(family.grundy_only(&asked).into());
         }
         Upto::Grid([n, m]) => return Err(family.no_second_size(&format!("`upto` [{n}, {m}]")).into()),
     };

@@ -188,10 +188,17 @@ fn no_memo() -> BoardArgs {
 /// `sprague table FAMILY --upto N`.
 pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.beyond_normal() {
-        anyhow::bail!(
-            "a family of boards (`{}`) is tabulated in normal play only",
-            args.spec
-        );
+        let asked = [
+            (args.misere, "--misere"),
+            (args.genus, "--genus"),
+            (args.remoteness, "--remoteness"),
+        ];
+        let asked: Vec<String> = asked
+            .iter()
+            .filter(|a| a.0)
+            .map(|a| format!("`{}`", a.1))
+            .collect();
+        return Err(family.grundy_only(&asked.join(" ")).into());
     }
     let upto = match super::parse_upto(&args.upto)? {
         (n, None) => n,

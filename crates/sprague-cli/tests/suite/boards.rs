@@ -240,6 +240,14 @@ fn bad_boards_are_named_in_one_line() {
         (vec!["table", "cram:3xN", "--upto", "3,4"], "not `--upto 3,4`"),
         (vec!["value", "cram:3xN"], "N names a family"),
         (
+            vec!["table", "cram:3xN", "--upto", "8", "--remoteness"],
+            "Grundy values in normal play only, not `--remoteness`",
+        ),
+        (
+            vec!["table", "cram:3xN", "--upto", "50"],
+            "its member N = 43 (`cram:3x43`)",
+        ),
+        (
             vec!["table", "node-kayles:path:N", "--upto", "200", "--summary"],
             "its members are heaps of `octal:0.137`, so ask that game",
         ),

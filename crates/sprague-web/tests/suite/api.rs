@@ -353,7 +353,11 @@ async fn table_along_a_family_of_boards() {
         (json!({"spec": "cram:3xN", "upto": [3, 3]}), "not `upto` [3, 3]"),
         (
             json!({"spec": "cram:3xN", "upto": 3, "misere": true}),
-            "normal play only",
+            "Grundy values in normal play only, not `misere`",
+        ),
+        (
+            json!({"spec": "cram:3xN", "upto": 3, "kind": "remoteness"}),
+            "not `kind` \"remoteness\": ask one board for that (`cram:3x5`)",
         ),
         (json!({"spec": "subtract:N", "upto": 3}), "not a game on a board"),
         // One board has no line: the library's error, as the CLI gives it.

@@ -304,6 +304,17 @@ impl BoardFamily {
         ))
     }
 
+    /// The error for a table along a family of anything but Grundy values
+    /// in normal play (`asked`: what was asked, in the front end's words,
+    /// like `--remoteness`): those are valued one board at a time.
+    pub fn grundy_only(&self, asked: &str) -> Error {
+        Error::Unsupported(format!(
+            "a family of boards (`{}`) is tabulated by its Grundy values in normal play only, not {asked}: ask one board for that (`{}`)",
+            self.spec,
+            family_member(&self.spec, 5)
+        ))
+    }
+
     /// The error for two sizes asked along a family (`--upto 20,5`; `asked`
     /// is what was given, in the front end's words): a family varies one
     /// size, N, so its table and analysis go up to one number.
@@ -369,10 +380,16 @@ impl BoardFamily {
         let mut load =
             |member: &str| Game::load(member, read, self.script).map(|g| g.with_keying(self.keying));
         // The last member read first: a family past its largest board
-        // fails at once, not after valuing the others.
+        // fails at once, not after valuing the others; the error names
+        // the first member that is no game (looked for among the first
+        // few thousand: reading one is cheap, valuing it is not).
         if upto > 0 {
-            load(&family_member(&self.spec, upto))
-                .map_err(|e| crate::rules::board::member_error(&self.spec, upto, e))?;
+            if let Err(e) = load(&family_member(&self.spec, upto)) {
+                let first = (1..upto.min(4096))
+                    .find_map(|n| load(&family_member(&self.spec, n)).err().map(|e| (n, e)));
+                let (n, e) = first.unwrap_or((upto, e));
+                return Err(crate::rules::board::member_error(&self.spec, n, e));
+            }
         }
         family_values(&self.spec, upto, limits, &mut load)
     }

@@ -327,6 +327,14 @@ fn graph_game(spec: &str, kind: &str, body: &str, read: Option<board::ReadFile<'
         spec: spec.to_string(),
         reason: "write octal-graph:CODE:GRAPH, e.g. octal-graph:0.33:path:7".into(),
     })?;
+    if !looks_like_code(code) {
+        return Err(Error::BadSpec {
+            spec: spec.to_string(),
+            reason: format!(
+                "`{code}` is not a take-and-break code (like 0.137): write octal-graph:CODE:GRAPH, e.g. octal-graph:0.33:path:7"
+            ),
+        });
+    }
     let g = board::graph_from_spec(spec, graph, read)?;
     Ok(Game::OctalGraph(OctalGraph::new(spec, code, g)?))
 }

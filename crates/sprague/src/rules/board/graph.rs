@@ -204,6 +204,10 @@ pub fn graph_from_spec(spec: &str, body: &str, read: Option<super::ReadFile<'_>>
                 "give the graph: path:N, cycle:N, grid:RxC or a graph file".into()
             ))
         }
+        None if ["path", "cycle", "grid"].contains(&body) => {
+            let size = if body == "grid" { "RxC" } else { "N" };
+            return Err(bad(format!("`{body}` needs its size: {body}:{size}")));
+        }
         _ => {
             let Some(read) = read else {
                 return Err(bad(format!(
@@ -212,7 +216,7 @@ pub fn graph_from_spec(spec: &str, body: &str, read: Option<super::ReadFile<'_>>
             };
             let text = read(body).map_err(|reason| Error::BadFile {
                 file: body.to_string(),
-                reason,
+                reason: format!("{reason} (a graph is path:N, cycle:N, grid:RxC or a graph file)"),
             })?;
             return BoardGraph::parse(body, &text);
         }

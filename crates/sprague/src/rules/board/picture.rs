@@ -94,6 +94,11 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), BadSize> {
     let num = |t: &str, what: &str| {
         t.trim().parse::<u32>().map_err(|_| match t.trim() {
             "N" => bad(super::family::NOT_ONE_BOARD.to_string(), false),
+            "" => bad(format!("the number of {what} is missing (like 3x4)"), false),
+            "n" => bad(
+                format!("the number of {what} `n` is not a whole number (the size a family varies is a capital N, like 3xN)"),
+                false,
+            ),
             t => bad(format!("the number of {what} `{t}` is not a whole number"), true),
         })
     };
