@@ -85,23 +85,19 @@ fn render_text(r: &ValueReport, on_board: bool, out: &mut dyn Write) -> std::io:
             writeln!(out, "value     {g}  (Smith's generalised value)")?;
         }
     } else if let Some(g) = r.grundy {
+        // A component whose value a theorem made unnecessary (equal
+        // components cancel) was not valued: the sum is 0 without them.
+        let parts: Option<Vec<String>> = r
+            .components
+            .iter()
+            .map(|c| c.grundy.map(|g| format!("{}", Nimber(g))))
+            .collect();
         if r.components.len() > 1 {
-            let parts: Vec<String> = r
-                .components
-                .iter()
-                // A component whose value a theorem made unnecessary
-                // (equal components cancel) was not valued.
-                .map(|c| {
-                    c.grundy
-                        .map_or_else(|| "?".to_string(), |g| format!("{}", Nimber(g)))
-                })
-                .collect();
-            writeln!(
-                out,
-                "grundy    {}  (= {}, xor of the components)",
-                Nimber(g),
-                parts.join(" + ")
-            )?;
+            let why = match parts {
+                Some(parts) => format!("= {}, xor of the components", parts.join(" + ")),
+                None => "equal components cancel in pairs, G + G = 0".to_string(),
+            };
+            writeln!(out, "grundy    {}  ({why})", Nimber(g))?;
         } else {
             writeln!(out, "grundy    {}", Nimber(g))?;
         }
