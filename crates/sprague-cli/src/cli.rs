@@ -290,8 +290,9 @@ impl From<SimdLevel> for sprague::solve::Simd {
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// The game (see `sprague games`); a family of boards or graphs
-    /// (`cram:2xN`) is analysed along N (default N ≤ 30; a family that is
-    /// a heap game's heaps, `node-kayles:path:N`, as that game).
+    /// (`cram:2xN`) is analysed along N (default N ≤ 30, ending before the
+    /// first member that needs more than 2·10^7 steps; a family that is a
+    /// heap game's heaps, `node-kayles:path:N`, as that game).
     pub spec: String,
     /// The last heap N (default: grow until a pattern is proven, at most 2^20, or 2^15 where a
     /// table costs O(N²)), or N,M for games on two numbers (default 32,32).

@@ -656,6 +656,7 @@ function showFamily(box, r) {
   box.replaceChildren(
     el("p", { class: "hint-text" }, r.spec + ": g(n) for n ≤ " + last + (r.heap_game ? ", as heaps of " + r.heap_game : "") + ", checked up to " + r.checked_upto),
     el("div", { class: "formula" }, r.values.join(" ")));
+  if (r.stopped) box.append(el("p", { class: "hint-text" }, r.stopped));
   const p = r.period;
   if (!p) box.append(el("p", {}, "no period observed up to n = " + r.checked_upto));
   else {

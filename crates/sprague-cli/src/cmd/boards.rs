@@ -250,6 +250,9 @@ pub fn analyze(args: &AnalyzeArgs, family: &BoardFamily, out: &mut dyn Write) ->
     }
     let shown: Vec<String> = r.values.iter().map(u32::to_string).collect();
     writeln!(out, "values: {}", shown.join(" "))?;
+    if let Some(why) = &r.stopped {
+        writeln!(out, "{why}")?;
+    }
     let how = match (&r.argument, &r.heap_game) {
         (Some(why), _) => format!("proven for every n: {why}"),
         (None, Some(_)) => format!("observed up to n = {} (not proven)", r.checked_upto),

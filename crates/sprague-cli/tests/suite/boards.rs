@@ -120,6 +120,18 @@ fn tables_and_analyses_run_along_a_family() {
     assert_eq!(nk["values"], dc["values"]);
     let (code, out, _) = run(&["analyze", "cram:2xN", "--upto", "12"]);
     assert_eq!(code, 0);
+    // With no --upto, an analysis of boards goes as far as members are
+    // cheap (steps are counted, so where it stops does not depend on the
+    // machine) and says where and why it stopped.
+    let v = json(&["analyze", "cram:3xN", "--json"]);
+    assert_eq!(v["checked_upto"], 13, "{v}");
+    let why = v["stopped"].as_str().unwrap();
+    assert!(
+        why.starts_with("stopped before n = 14 (`cram:3x14`): it needs more than"),
+        "{why}"
+    );
+    let t = json(&["table", "cram:3xN", "--upto", "13", "--json"]);
+    assert_eq!(v["values"], t["values"]);
     // A family varies one size: two bounds are refused, naming what was given.
     let svg = std::env::temp_dir().join("sprague-never-drawn.svg");
     for cmd in [

@@ -13,6 +13,12 @@ use crate::Result;
 /// The members a family is analysed to when no `upto` is given (boards).
 pub const FAMILY_UPTO: u64 = 30;
 
+/// The most steps an analysis with no `upto` spends on one member of a
+/// family of boards: it ends before the first member that needs more
+/// (a few seconds of valuing on this machine), since a board's search
+/// grows steeply with its size (`cram:3xN`: 3×13 in 2 s, 3×15 in 17 s).
+pub const MEMBER_WORK: u64 = 20_000_000;
+
 /// The values listed in a report of a family that is a heap game, when no
 /// `upto` is given (its analysis may check many more).
 const LISTED: u64 = 128;
@@ -58,6 +64,10 @@ pub struct FamilyReport {
     /// Why the period holds for every n (proven periods only).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub argument: Option<String>,
+    /// Why an analysis with no `upto` ended before [`FAMILY_UPTO`]: the
+    /// next member needs more than [`MEMBER_WORK`] steps (or a bound).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub stopped: Option<String>,
 }
 
 /// The values along `family` to `upto` (default [`FAMILY_UPTO`]) and the
@@ -94,8 +104,10 @@ pub fn family_report(
     if family.is_three_row_chomp() {
         return three_row_chomp(upto.unwrap_or(FAMILY_UPTO), &limits);
     }
-    let upto = upto.unwrap_or(FAMILY_UPTO);
-    let values = family.values(upto, limits, read)?;
+    let (upto, values, stopped) = match upto {
+        Some(upto) => (upto, family.values(upto, limits, read)?, None),
+        None => as_far_as_cheap(family, limits, read)?,
+    };
     let mut period = observed_period(&values).map(|p| FamilyPeriod {
         preperiod: p.preperiod,
         period: p.period,
@@ -129,7 +141,43 @@ pub fn family_report(
         heap_game: None,
         argument,
         third_rows: None,
+        stopped,
     })
+}
+
+/// The values along `family` to [`FAMILY_UPTO`], or to the member before
+/// the first that needs more than [`MEMBER_WORK`] steps or reaches a bound
+/// of `limits` (then also why it stopped there); members are valued one
+/// by one on the family's shared memo, so each asks only for what is new.
+///
+/// # Errors
+/// A member that does not parse; a bound reached by the first member.
+fn as_far_as_cheap(
+    family: &BoardFamily,
+    limits: Limits,
+    read: ReadFile,
+) -> Result<(u64, Vec<u32>, Option<String>)> {
+    let mut each = limits.clone();
+    each.max_work = each.max_work.min(MEMBER_WORK);
+    let mut values = family.values(0, each.clone(), read)?;
+    for n in 1..=FAMILY_UPTO {
+        match family.values(n, each.clone(), read) {
+            Ok(v) => values = v,
+            Err(e @ (crate::Error::WorkExceeded { .. } | crate::Error::LimitExceeded { .. })) if n > 1 => {
+                let why = match e {
+                    crate::Error::WorkExceeded { .. } => format!("it needs more than {MEMBER_WORK} steps"),
+                    e => e.to_string(),
+                };
+                let stopped = format!(
+                    "stopped before n = {n} (`{}`): {why}; give upto to value further members",
+                    crate::rules::family_member(family.spec(), n)
+                );
+                return Ok((n - 1, values, Some(stopped)));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((FAMILY_UPTO, values, None))
 }
 
 /// Three-row Chomp's analysis: its P-positions with b ≤ `upto`, by third
@@ -148,6 +196,7 @@ fn three_row_chomp(upto: u64, limits: &Limits) -> Result<FamilyReport> {
         period: None,
         heap_game: None,
         argument: None,
+        stopped: None,
     })
 }
 
@@ -210,5 +259,6 @@ fn as_heap_game(
         heap_game: Some(game.spec()),
         argument,
         third_rows: None,
+        stopped: None,
     })
 }

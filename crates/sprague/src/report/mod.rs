@@ -24,7 +24,7 @@ pub use analysis::{analyze, AnalyzeReport, IsHeap};
 #[cfg(feature = "serde")]
 pub use exact::{exact_table, exact_table_to_bound, stop_note, ExactKind, ExactTable};
 pub use family::{not_one_board, BoardFamily, Line, LineOptions, BOARDS_CHECKED};
-pub use family_report::{family_report, FamilyPeriod, FamilyReport, FAMILY_UPTO};
+pub use family_report::{family_report, FamilyPeriod, FamilyReport, FAMILY_UPTO, MEMBER_WORK};
 pub use misere::{misere_report, Generator, MisereReport, QuotientProof, Relation};
 pub use skill::{skill_report, SkillReport};
 pub use table::{grid_table, line_table, GridTable, LineTable};
