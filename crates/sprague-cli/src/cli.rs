@@ -72,7 +72,7 @@ pub struct LimitArgs {
     #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_states,
           value_parser = sprague::rules::parse_u64, allow_hyphen_values = true)]
     pub max_states: u64,
-    /// The most steps a computation may take (moves listed, option values looked at; ~10^9 a second).
+    /// The most steps a computation may take (moves listed, option values looked at; ~10^9 a second on heaps, a few million a second on boards and graphs).
     #[arg(long, value_name = "N", default_value_t = sprague::solve::Limits::default().max_work,
           value_parser = sprague::rules::parse_u64, allow_hyphen_values = true)]
     pub max_work: u64,
