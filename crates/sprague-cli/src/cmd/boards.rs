@@ -143,36 +143,50 @@ fn write_memo(file: &Path, solved: &dyn SolvedSoFar) -> anyhow::Result<()> {
     super::files::atomic_write(file, &tmp, |w| solved.write_to(w))
 }
 
-/// The values along the family, n = 0..=upto, from the library's one
-/// call for tables ([`Line::values`]), with `--memo` read before and
-/// written after (also after a bound or Ctrl-C); `memo_flag`: whether the
-/// command has `--memo` (`analyze` has not).
+/// The values along the family, n = 0..=upto, with `--memo` read before
+/// and written after (also after a bound or Ctrl-C); `memo_flag`: whether
+/// the command has `--memo` (`analyze` has not). A bound or Ctrl-C ends
+/// the line at the member it stopped in: the values before it, and the
+/// error (Ctrl-C's says how far the search got). Past its largest board a
+/// family that is a heap game's heaps goes on as that game, by the
+/// library's one call for tables ([`Line::values`]).
 fn values(
     family: &BoardFamily,
     upto: u64,
     args: &BoardArgs,
     limits: Limits,
     memo_flag: bool,
-) -> anyhow::Result<Vec<u32>> {
+) -> anyhow::Result<(Vec<u32>, Option<anyhow::Error>)> {
     let started = Instant::now();
-    let first = prepare(family.member(1, &mut super::read_rules_file)?, args)?;
-    let how = LineOptions {
-        limits: interruptible(limits),
-        keying: args.keying,
-        ..LineOptions::default()
-    };
-    let line = Line::Family(family.clone());
-    let r = line.values(upto, &how, &mut super::read_rules_file);
+    let read = &mut super::read_rules_file;
+    let first = prepare(family.member(1, read)?, args)?;
+    let limits = interruptible(limits);
+    if family.heap_game().is_some() && upto > 0 && family.member(upto, read).is_err() {
+        let how = LineOptions {
+            limits,
+            keying: args.keying,
+            ..LineOptions::default()
+        };
+        let (values, _) = Line::Family(family.clone()).values(upto, &how, read)?;
+        return Ok((values.into_wide(), None));
+    }
+    let r = family
+        .with_keying(args.keying)
+        .values_to_bound(upto, limits, read);
     // Saved whatever the end: the values found before a bound or Ctrl-C
     // are kept.
     save(&first, args)?;
-    let (values, _) = or_interrupted(r, args, started, memo_flag)?;
-    Ok(values.into_wide())
+    let (values, stop) = r?;
+    let stop = stop.and_then(|e| or_interrupted::<()>(Err(e), args, started, memo_flag).err());
+    Ok((values, stop))
 }
 
 /// The values along `family` for `plot` (no `--memo`, the default keying).
 pub fn family_values(family: &BoardFamily, upto: u64, limits: Limits) -> anyhow::Result<Vec<u32>> {
-    values(family, upto, &no_memo(), limits, false)
+    match values(family, upto, &no_memo(), limits, false)? {
+        (values, None) => Ok(values),
+        (_, Some(e)) => Err(e),
+    }
 }
 
 /// The board flags of a command that has none (`plot`, `analyze`): no
@@ -204,8 +218,25 @@ pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> any
         (n, None) => n,
         (_, Some(_)) => return Err(family.no_second_size(&format!("`--upto {}`", args.upto)).into()),
     };
-    let values = values(family, upto, &args.board, args.limits.limits(), true)?;
-    super::table::print_values(&args.spec, &values, args, out)
+    let (values, stop) = values(family, upto, &args.board, args.limits.limits(), true)?;
+    let Some(e) = stop else {
+        return super::table::print_values(&args.spec, &values, args, out);
+    };
+    if values.is_empty() {
+        return Err(e);
+    }
+    // The members before the bound, then the error that says where it
+    // stopped (Ctrl-C's line says how far the search got).
+    super::table::print_values(&args.spec, &values, args, out)?;
+    out.flush()?;
+    if e.downcast_ref::<Interrupted>().is_some() {
+        return Err(e);
+    }
+    let kept = values.len();
+    Err(e.context(format!(
+        "the table stops at N = {kept} (N = 0..={} are above)",
+        kept - 1
+    )))
 }
 
 /// `sprague analyze FAMILY`: the values along N and the period they show

@@ -132,6 +132,25 @@ fn tables_and_analyses_run_along_a_family() {
     );
     let t = json(&["table", "cram:3xN", "--upto", "13", "--json"]);
     assert_eq!(v["values"], t["values"]);
+    // A bound ends a family's table at a member: the values before it are
+    // written, then the error says where it stopped.
+    let (code, partial, err) = run(&[
+        "table",
+        "cram:3xN",
+        "--upto",
+        "25",
+        "--max-states",
+        "100000",
+        "--json",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let part: serde_json::Value = serde_json::from_str(&partial).unwrap();
+    let part = part["values"].as_array().unwrap();
+    let kept = part.len();
+    assert!(kept > 5 && kept < 25, "{partial}");
+    assert_eq!(part[..], t["values"].as_array().unwrap()[..kept]);
+    let said = format!("the table stops at N = {kept} (N = 0..={} are above): ", kept - 1);
+    assert!(err.contains(&said) && err.contains("--max-states"), "{err}");
     // A family varies one size: two bounds are refused, naming what was given.
     let svg = std::env::temp_dir().join("sprague-never-drawn.svg");
     for cmd in [

@@ -10,7 +10,7 @@
 use super::{heap_values_tuned, HeapValues, Method, Watch};
 use crate::rules::board::{family_member, is_family, Keying, ReadFile};
 use crate::rules::{Game, GameVisitor, Ruleset, ScriptLimits};
-use crate::solve::components::family_values;
+use crate::solve::components::family_values_into;
 use crate::solve::engine::Tuning;
 use crate::solve::Limits;
 use crate::{Error, Result};
@@ -377,6 +377,24 @@ impl BoardFamily {
     /// # Errors
     /// A member that does not parse, or a bound of `limits`.
     pub fn values(&self, upto: u64, limits: Limits, read: ReadFile) -> Result<Vec<u32>> {
+        match self.values_to_bound(upto, limits, read)? {
+            (values, None) => Ok(values),
+            (_, Some(e)) => Err(e),
+        }
+    }
+
+    /// [`BoardFamily::values`], where a bound of `limits` (states, steps,
+    /// memory, the stop flag) ends the line at the member it stopped in:
+    /// the values before it, and the bound's error.
+    ///
+    /// # Errors
+    /// A member that does not parse.
+    pub fn values_to_bound(
+        &self,
+        upto: u64,
+        limits: Limits,
+        read: ReadFile,
+    ) -> Result<(Vec<u32>, Option<Error>)> {
         let mut load =
             |member: &str| Game::load(member, read, self.script).map(|g| g.with_keying(self.keying));
         // The last member read first: a family past its largest board
@@ -391,6 +409,16 @@ impl BoardFamily {
                 return Err(crate::rules::board::member_error(&self.spec, n, e));
             }
         }
-        family_values(&self.spec, upto, limits, &mut load)
+        let mut values = Vec::new();
+        match family_values_into(&self.spec, upto, limits, &mut load, &mut values) {
+            Ok(()) => Ok((values, None)),
+            Err(
+                e @ (Error::LimitExceeded { .. }
+                | Error::WorkExceeded { .. }
+                | Error::OutOfMemory(_)
+                | Error::Stopped),
+            ) => Ok((values, Some(e))),
+            Err(e) => Err(e),
+        }
     }
 }

@@ -458,19 +458,22 @@ pub fn values_and_winning_moves<R: Ruleset>(
 pub const SMALL: u32 = 16;
 
 /// The values of the starts of the family `spec` (`cram:3xN`, see
-/// [`crate::rules::board::is_family`]) for n = 0..=upto, each member parsed
-/// by `load` and valued on its family's shared memo; n = 0 is the empty
-/// board (value 0) when the family has no member 0.
+/// [`crate::rules::board::is_family`]) for n = 0..=upto, into `out`, each
+/// member parsed by `load` and valued on its family's shared memo; n = 0
+/// is the empty board (value 0) when the family has no member 0. `out`
+/// keeps the values found before an error (a bound ends the line at the
+/// member it stopped in).
 ///
 /// # Errors
 /// A member that does not parse (past the largest board), a game that does
 /// not split, or a bound of [`ComponentSolver`].
-pub fn family_values(
+pub fn family_values_into(
     spec: &str,
     upto: u64,
     limits: Limits,
     load: &mut dyn FnMut(&str) -> Result<crate::rules::Game>,
-) -> Result<Vec<u32>> {
+    out: &mut Vec<u32>,
+) -> Result<()> {
     use crate::rules::{board, GameVisitor};
     struct Value(Limits);
     impl GameVisitor for Value {
@@ -487,7 +490,7 @@ pub fn family_values(
             super::nimber_search::NimberSearch::new(split, &mut memo, self.0, SMALL)?.grundy(&p)
         }
     }
-    let mut out = Vec::with_capacity(upto as usize + 1);
+    out.clear();
     for n in 0..=upto {
         let member = board::family_member(spec, n);
         let game = match load(&member) {
@@ -501,5 +504,5 @@ pub fn family_values(
         };
         out.push(game.visit(Value(limits.clone()))?.0 as u32);
     }
-    Ok(out)
+    Ok(())
 }
