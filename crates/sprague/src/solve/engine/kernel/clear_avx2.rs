@@ -52,6 +52,40 @@
 //! the set) instead of all 2048: Officers to 10^6, one thread, 2% less
 //! CPU (`farm-bench -n 10`, A/B median 0.980, every pair below 1); 0.007
 //! to 2·10^5 unchanged (1.009).
+//!
+//! Byte compares, measured and dropped (session 58): where
+//! the values left spanned at most 253, the block compares and the
+//! compares with the last few took each pair value less the least value
+//! less 1, saturated to a byte (`vpackuswb`), so that a compare took 32
+//! pairs, not 16 (Officers' values left are all below γ, about 117:
+//! always; 0.007's rarely). Half the compares, and no change: measured
+//! on another machine than the one above (AMD EPYC Zen 4 under KVM,
+//! `--simd avx2`, a build running beside it), a throwaway harness timing
+//! this function alone on Officers' heaps 9·10^5 to 10^6 (every 7th,
+//! 13,313 heaps) and 0.007's heaps 1.8·10^5 to 2·10^5 (every 3rd with
+//! more than 4 values pending, 6,667), least of 25 rounds, in TSC ticks
+//! (2.6 GHz) a heap: Officers' byte stores 180, block compares 620 (6.1
+//! blocks a heap, 13.5 values left on average), compares with the last
+//! few 440; with byte compares 615 and 437 (the function 0.99–1.02 of
+//! this form over runs); 0.007's 3,600, 5,800 (64.6 blocks, 20 values)
+//! and 3,500, unchanged. Whole runs with AVX2 on two threads, A/B
+//! medians of alternated pairs: Officers to 10^6 CPU 0.988, wall 0.988
+//! (9 pairs); 0.007 to 2·10^5 CPU 1.000, wall 0.989 (7 pairs): noise.
+//! So these loops are not bound by their vector operations; the same
+//! harness found no more in: the pairs read from a reversed copy of the
+//! table (no `vpshufb` and `vpermq` a vector; the engine keeps no such
+//! copy): 0.97 of the function on Officers (last few 431 → 400 ticks),
+//! 0.97–0.98 on 0.007; a mask of the values still live instead of
+//! moving the kept ones to the front after every block (compacted once
+//! half are gone): 1.03; values spread over windows of 254, each
+//! window's pair values packed once a block and each value compared in
+//! its own (for 0.007): 1.3, slower. Nor is the order of the pairs worth
+//! changing: over 600 of Officers' heaps, computed from the values (the
+//! first pair at which each value left is hit), the streams from the
+//! first pair and the middle need 1,941 pairs a heap on average, from
+//! the first and from the last pair down 1,936, from the first, the
+//! middle and the last 1,949; on 0.007 (40 heaps) the three streams
+//! 0.92 of two, too few heaps to tell.
 
 #[cfg(target_arch = "x86_64")]
 use super::clear::{clear_pair_values_scalar, list_values, set_of};
