@@ -69,7 +69,7 @@ fn a_sum_of_boards_is_drawn_and_named_board_by_board() {
         .args([
             "play", "cram:2x3", ".../...", "..#/...", "--lines", "--first", "me", "--seed", "1",
         ])
-        .write_stdin("domino a2-b2\nregion 2: domino a2-b2\nq\n")
+        .write_stdin("domino a2-b2\nboard 2: domino a2-b2\nq\n")
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -79,11 +79,17 @@ fn a_sum_of_boards_is_drawn_and_named_board_by_board() {
         ),
         "{text}"
     );
-    assert!(text.contains("is a move in parts 1 and 2: say which"), "{text}");
     assert!(
-        text.contains("you: region 2: domino a2-b2  ->  .../... + ..#/###"),
+        text.contains("`domino a2-b2` is a move on boards 1 and 2: say which, e.g. `board 2: domino a2-b2`"),
         "{text}"
     );
+    // Moves are named by the board drawn, whatever regions it fell into.
+    assert!(
+        text.contains("you: board 2: domino a2-b2  ->  .../... + ..#/###"),
+        "{text}"
+    );
+    assert!(text.contains("computer: board 1: "), "{text}");
+    assert!(!text.contains("region"), "{text}");
 }
 
 #[test]
@@ -103,7 +109,7 @@ fn a_board_with_no_move_left_is_still_drawn() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("you: region 1: domino a1-b1  ->  ../.."), "{text}");
+    assert!(text.contains("you: board 1: domino a1-b1  ->  ../.."), "{text}");
     assert!(
         text.contains("  board 1\n      a b\n    1 # #\n    2 # #\n  board 2\n"),
         "{text}"

@@ -147,8 +147,14 @@ impl Session {
     /// Front ends draw the components of one start on one board, and the
     /// starts of a sum apart.
     pub fn boards(&self) -> Vec<usize> {
+        self.boards_after(self.history.len())
+    }
+
+    /// [`Session::boards`] as it was after the first `moves` moves of the
+    /// history (0: the start), for naming the board of a move made then.
+    pub fn boards_after(&self, moves: usize) -> Vec<usize> {
         let mut boards: Vec<usize> = (0..self.start.len()).collect();
-        for p in &self.history {
+        for p in self.history.iter().take(moves) {
             let c = p.component;
             let Some(&board) = boards.get(c) else { continue };
             // The component became the parts the move left in it.
@@ -156,6 +162,55 @@ impl Session {
             boards.splice(c..=c, std::iter::repeat_n(board, parts));
         }
         boards
+    }
+
+    /// The move `board N: label` names on a sum of boards or graphs (the
+    /// boards are the starts of the sum, as front ends draw and number
+    /// them; the regions of one board never share a label), or the refusal
+    /// of a bare label that is a move on several boards; `None` elsewhere
+    /// (then the move is read as on heaps, [`typed::find`]).
+    fn on_board_named(&self, text: &str) -> Option<std::result::Result<usize, Refused>> {
+        let on_boards = self.start_shapes.len() > 1
+            && self
+                .start_shapes
+                .iter()
+                .all(|s| matches!(s, Shape::Cells { .. } | Shape::Network { .. }));
+        if !on_boards {
+            return None;
+        }
+        let t = typed::normalize(text);
+        let boards = self.boards();
+        let board_of = |i: usize| boards.get(self.here.moves[i].component).copied();
+        let label = |i: usize| typed::normalize(&self.here.moves[i].label);
+        if let Some((head, rest)) = t.split_once(':') {
+            let b: usize = head.trim().strip_prefix("board")?.trim().parse().ok()?;
+            let rest = typed::normalize(rest);
+            let i = (0..self.here.moves.len()).find(|&i| board_of(i) == b.checked_sub(1) && label(i) == rest);
+            return Some(i.ok_or_else(|| {
+                Refused(format!(
+                    "no move `{}` on board {b}: type a number, or a label as the list shows it",
+                    crate::excerpt(&rest)
+                ))
+            }));
+        }
+        let hits: Vec<usize> = (0..self.here.moves.len()).filter(|&i| label(i) == t).collect();
+        let mut on: Vec<usize> = hits.iter().filter_map(|&i| board_of(i)).collect();
+        on.sort_unstable();
+        on.dedup();
+        match on.len() {
+            0 => None,
+            1 => Some(Ok(hits[0])),
+            _ => {
+                let names: Vec<String> = on.iter().map(|b| (b + 1).to_string()).collect();
+                Some(Err(Refused(format!(
+                    "`{}` is a move on boards {}: say which, e.g. `board {}: {}`, or type its number",
+                    crate::excerpt(&t),
+                    names.join(" and "),
+                    on[on.len() - 1] + 1,
+                    crate::excerpt(&t)
+                ))))
+            }
+        }
     }
 
     /// Who moves first in this game.
@@ -216,6 +271,9 @@ impl Session {
     pub fn find_move(&mut self, text: &str) -> std::result::Result<usize, Refused> {
         if let Some(s) = self.summary() {
             return Err(Refused(format!("the game is over ({})", s.reason)));
+        }
+        if let Some(found) = self.on_board_named(text) {
+            return found;
         }
         let refused = match typed::find(text, &self.here.moves) {
             Ok(i) => return Ok(i),

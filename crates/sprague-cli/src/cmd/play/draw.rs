@@ -2,7 +2,7 @@
 //! rows of tokens, the grid game as a board with its coin, pairs, cards
 //! with the running gcd. Shared by line mode and the terminal UI.
 
-use sprague::play::{Listed, Rating, Shape, Standing, Verdict};
+use sprague::play::{Listed, Rating, Session, Shape, Standing, Verdict};
 use sprague::Outcome;
 
 /// Tokens drawn for a heap at most; a larger heap shows its size only.
@@ -148,14 +148,34 @@ pub fn position_lines(shapes: &[Shape], boards: &[usize], starts: &[Shape], widt
     out
 }
 
-/// A move as the lists show it: `heap 2: take 1 …` in a sum, the bare
-/// label for a single component.
-pub fn move_text(m: &Listed, shapes: &[Shape]) -> String {
-    if shapes.len() > 1 {
-        let noun = shapes.get(m.component).map_or("part", noun);
-        format!("{noun} {}: {}", m.component + 1, m.label)
+/// A move as the lists show it: `heap 2: take 1 …` in a sum, `board 2:
+/// domino a1-b1` on a sum of boards, the bare label for a single
+/// component or board.
+pub fn move_text(m: &Listed, session: &Session) -> String {
+    let shapes = session.shapes();
+    let part = part_words(session, &session.boards(), shapes.len(), m.component);
+    format!("{part}{}", m.label)
+}
+
+/// What names the part a move is made in, before its label (`parts`
+/// components, `boards`: the start of each, as [`Session::boards_after`]
+/// gives them when the move was made): on boards and graphs the board
+/// (`board 2: `), and nothing on one board, whose regions never share a
+/// label; elsewhere the component in a sum (`heap 2: `); nothing for one
+/// component.
+pub fn part_words(session: &Session, boards: &[usize], parts: usize, component: usize) -> String {
+    let starts = session.start_shapes();
+    if on_board(starts) {
+        return match boards.get(component) {
+            Some(b) if starts.len() > 1 => format!("board {}: ", b + 1),
+            _ => String::new(),
+        };
+    }
+    if parts > 1 {
+        let noun = starts.first().map_or("part", noun);
+        format!("{noun} {}: ", component + 1)
     } else {
-        m.label.clone()
+        String::new()
     }
 }
 
@@ -206,11 +226,11 @@ pub fn better_text(session: &sprague::play::Session, n: usize, better: &str) -> 
         return better.to_string();
     };
     match p.better_component {
-        Some(c) if p.before.len() > 1 => {
-            let noun = session.start_shapes().first().map_or("part", noun);
-            format!("{noun} {}: {better}", c + 1)
+        Some(c) => {
+            let part = part_words(session, &session.boards_after(n - 1), p.before.len(), c);
+            format!("{part}{better}")
         }
-        _ => better.to_string(),
+        None => better.to_string(),
     }
 }
 

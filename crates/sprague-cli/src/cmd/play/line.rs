@@ -186,7 +186,7 @@ fn turn(session: &Session, hints: bool, json: bool, out: &mut dyn Write) -> std:
         }
     }
     writeln!(out, "moves:")?;
-    let texts: Vec<String> = moves.iter().map(|m| move_text(m, shapes)).collect();
+    let texts: Vec<String> = moves.iter().map(|m| move_text(m, session)).collect();
     let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
     for (i, (m, t)) in moves.iter().zip(&texts).enumerate() {
         if hints {
@@ -227,7 +227,6 @@ fn hint(session: &Session, json: bool, out: &mut dyn Write) -> std::io::Result<(
         });
         return writeln!(out, "{v}");
     }
-    let shapes = session.shapes();
     match (session.standing(), best) {
         (Some(s), Some(b)) => {
             let what = hint_words(s);
@@ -239,7 +238,7 @@ fn hint(session: &Session, json: bool, out: &mut dyn Write) -> std::io::Result<(
                 out,
                 "hint: {what}{r}: {}) {}",
                 b + 1,
-                move_text(&moves[b], shapes)
+                move_text(&moves[b], session)
             )?;
         }
         _ => writeln!(out, "hint: no value is known for this position")?,
@@ -264,12 +263,8 @@ fn report_move(session: &Session, p: &Played, json: bool, out: &mut dyn Write) -
         Side::You => "you",
         Side::Computer => "computer",
     };
-    let part = if p.before.len() > 1 {
-        let noun = session.shapes().first().map_or("part", super::draw::noun);
-        format!("{noun} {}: ", p.component + 1)
-    } else {
-        String::new()
-    };
+    let made = session.history().len().saturating_sub(1);
+    let part = super::draw::part_words(session, &session.boards_after(made), p.before.len(), p.component);
     writeln!(
         out,
         "{who}: {part}{}  ->  {}",

@@ -42,7 +42,7 @@ pub struct Ui {
 fn hint_message(session: &Session) -> String {
     match (session.standing(), session.best_move()) {
         (Some(s), Some(b)) => {
-            let m = move_text(&session.moves()[b], session.shapes());
+            let m = move_text(&session.moves()[b], session);
             format!("hint: {}: move {}, {m}", hint_words(s), b + 1)
         }
         _ => "hint: no value is known here".into(),
@@ -199,11 +199,7 @@ fn history(f: &mut Frame<'_>, session: &Session, ui: &Ui, area: Rect) {
     let digits = session.history().len().to_string().len();
     let mut lines: Vec<Line> = Vec::new();
     for (i, p) in session.history().iter().enumerate() {
-        let part = if p.before.len() > 1 {
-            format!("{} {}: ", ui.noun, p.component + 1)
-        } else {
-            String::new()
-        };
+        let part = super::draw::part_words(session, &session.boards_after(i), p.before.len(), p.component);
         let text = format!(" {:>digits$}. {}: {part}{}", i + 1, p.side, p.label);
         for l in wrap(&text, w, digits + 3) {
             lines.push(Line::from(l));
@@ -239,7 +235,7 @@ fn moves(f: &mut Frame<'_>, session: &Session, ui: &Ui, area: Rect) {
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let text = move_text(m, session.shapes());
+            let text = move_text(m, session);
             if !ui.hints {
                 let lines = hang(&format!("{:>3}) ", i + 1), &text, w);
                 return ListItem::new(lines.into_iter().map(Line::from).collect::<Vec<_>>());
