@@ -93,6 +93,37 @@ fn a_sum_of_boards_is_drawn_and_named_board_by_board() {
 }
 
 #[test]
+fn a_sum_of_graphs_is_drawn_graph_by_graph() {
+    // Each start's vertices left, its parts together, named as its moves.
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args([
+            "play",
+            "node-kayles:path:5",
+            "2",
+            "1,2,3,4,5",
+            "--lines",
+            "--first",
+            "me",
+            "--seed",
+            "1",
+        ])
+        .write_stdin("board 1: vertex 2\nq\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("  board 1: vertices 2 (of 5)\n  board 2: vertices 1,2,3,4,5 (of 5)\n"),
+        "{text}"
+    );
+    assert!(text.contains("you: board 1: vertex 2  ->  1,2,3,4,5"), "{text}");
+    assert!(
+        text.contains("  board 1: no vertex left\n  board 2: vertices "),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_board_with_no_move_left_is_still_drawn() {
     // The domino leaves a lone free cell: no move is left, though a cell
     // is; the value says so rather than "nothing left".

@@ -80,13 +80,14 @@ fn a_spec_without_n_is_a_heap_game_and_a_family_must_be_of_boards() {
     let e = Line::load("subtract:N", &mut no_files, ScriptLimits::default()).unwrap_err();
     assert!(matches!(e, Error::Unsupported(_)), "{e}");
     assert!(e.to_string().contains("not a game on a board or graph"), "{e}");
-    // A member past the largest graph is an error naming it, not a panic;
-    // the last member is read first, so that it fails before any search.
+    // A member past the largest graph is an error naming the first such
+    // member, not a panic; the last member is read first, so that it
+    // fails before any search.
     let line = Line::load("node-kayles:grid:Nx65", &mut no_files, ScriptLimits::default()).unwrap();
     let e = line
         .values(3, &LineOptions::default(), &mut no_files)
         .unwrap_err();
-    assert!(e.to_string().contains("N = 3 (`node-kayles:grid:3x65`)"), "{e}");
+    assert!(e.to_string().contains("N = 2 (`node-kayles:grid:2x65`)"), "{e}");
 }
 
 #[test]

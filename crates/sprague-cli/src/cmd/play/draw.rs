@@ -72,6 +72,51 @@ fn on_boards(shapes: &[Shape], boards: &[usize], starts: &[Shape]) -> Option<Vec
     Some(out)
 }
 
+/// The components of a sum on graphs (Node Kayles, octal games on
+/// graphs): each start's vertices left, its parts together (as
+/// [`on_boards`] draws boards), with a `board N` name when the sum has
+/// several; `None` unless every start is a graph.
+fn on_graphs(shapes: &[Shape], boards: &[usize], starts: &[Shape]) -> Option<Vec<String>> {
+    let mut left: Vec<Vec<u32>> = Vec::with_capacity(starts.len());
+    for s in starts {
+        let Shape::Network { .. } = s else { return None };
+        left.push(Vec::new());
+    }
+    if left.is_empty() {
+        return None;
+    }
+    for (i, s) in shapes.iter().enumerate() {
+        let Shape::Network { present, .. } = s else {
+            return None;
+        };
+        left.get_mut(boards.get(i).copied().unwrap_or(0))?.extend(present);
+    }
+    let several = starts.len() > 1;
+    let mut out = Vec::new();
+    for (b, (start, mut vs)) in starts.iter().zip(left).enumerate() {
+        let Shape::Network { names, .. } = start else {
+            return None;
+        };
+        vs.sort_unstable();
+        let named: Vec<&str> = vs
+            .iter()
+            .filter_map(|&v| names.get(v as usize))
+            .map(String::as_str)
+            .collect();
+        let head = if several {
+            format!("  board {}: ", b + 1)
+        } else {
+            "  ".to_string()
+        };
+        let what = match named.is_empty() {
+            true => "no vertex left".to_string(),
+            false => format!("vertices {} (of {})", named.join(","), names.len()),
+        };
+        out.push(format!("{head}{what}"));
+    }
+    Some(out)
+}
+
 /// The lines that draw `shapes` within `width` columns, each starting
 /// with two spaces (`boards`: the start of each component, to draw the
 /// regions of one board together; `starts`: how each start looked, to
@@ -79,6 +124,9 @@ fn on_boards(shapes: &[Shape], boards: &[usize], starts: &[Shape]) -> Option<Vec
 /// row ending in `…`, its size always written out.
 pub fn position_lines(shapes: &[Shape], boards: &[usize], starts: &[Shape], width: usize) -> Vec<String> {
     if let Some(drawn) = on_boards(shapes, boards, starts) {
+        return drawn;
+    }
+    if let Some(drawn) = on_graphs(shapes, boards, starts) {
         return drawn;
     }
     let mut out = Vec::new();
