@@ -427,6 +427,13 @@ function renderPlay() {
   const list = $("moves");
   list.replaceChildren();
   const best = play.hints ? play.hints.best : null;
+  // On boards and graphs a move names its board (as the CLI: nothing on
+  // one board, whose regions never share a label); elsewhere its part.
+  const starts = s.start_shapes || [];
+  const boardGame = starts.length > 0 && starts.every((sh) => sh.shape === "cells" || sh.shape === "network");
+  const partOf = (m) => boardGame
+    ? (starts.length > 1 ? "board " + (s.boards[m.component] + 1) + ": " : "")
+    : (s.shapes.length > 1 ? "#" + (m.component + 1) + ": " : "");
   s.moves.forEach((m, i) => {
     const r = ratingOf(i);
     const cls = [r ? r.verdict : "", best === m.number ? "best" : ""].join(" ");
@@ -434,7 +441,7 @@ function renderPlay() {
       type: "button", class: cls, "data-move": m.number,
       disabled: s.to_move !== "you" || play.busy ? "" : null,
       onclick: () => makeMove(m.number),
-    }, el("span", {}, (s.shapes.length > 1 ? "#" + (m.component + 1) + ": " : "") + m.label), el("span", { class: "rating " + (r ? r.verdict : "") }, ratingText(r)))));
+    }, el("span", {}, partOf(m) + m.label), el("span", { class: "rating " + (r ? r.verdict : "") }, ratingText(r)))));
   });
   if (!s.all_moves_listed) list.append(el("li", { class: "hint-text" }, "a window of the moves"));
   if (s.summary) list.append(el("li", { class: "hint-text" }, "game over after " + s.summary.moves + " moves: New game or Restart"));
@@ -449,7 +456,7 @@ function renderPlay() {
   s.history.forEach((p) => {
     const better = reveal && p.better;
     // The part a move is made in, when the sum had several (as the move list).
-    const part = (c) => (p.before.length > 1 && c != null ? "#" + (c + 1) + ": " : "");
+    const part = (c) => (p.before.length > 1 && c != null && !(boardGame && starts.length === 1) ? "#" + (c + 1) + ": " : "");
     const blunder = better ? " (better: " + part(p.better_component) + p.better + ")" : "";
     const after = p.after.join(" + ") || (onBoard ? "no move left" : "nothing left");
     hist.append(el("li", { class: p.side + (better ? " blunder" : "") }, p.side + ": " + part(p.component) + p.label + " → " + after + blunder));

@@ -167,7 +167,9 @@ fn values(
             keying: args.keying,
             ..LineOptions::default()
         };
-        let (values, _) = Line::Family(family.clone()).values(upto, &how, read)?;
+        let r = Line::Family(family.clone()).values(upto, &how, read);
+        save(&first, args)?;
+        let (values, _) = or_interrupted(r, args, started, memo_flag)?;
         return Ok((values.into_wide(), None));
     }
     let r = family
@@ -212,7 +214,7 @@ pub fn table(args: &TableArgs, family: &BoardFamily, out: &mut dyn Write) -> any
             .filter(|a| a.0)
             .map(|a| format!("`{}`", a.1))
             .collect();
-        return Err(family.grundy_only(&asked.join(" ")).into());
+        return Err(family.grundy_only(&asked.join(" or ")).into());
     }
     let upto = match super::parse_upto(&args.upto)? {
         (n, None) => n,

@@ -183,9 +183,18 @@ impl Session {
         let board_of = |i: usize| boards.get(self.here.moves[i].component).copied();
         let label = |i: usize| typed::normalize(&self.here.moves[i].label);
         if let Some((head, rest)) = t.split_once(':') {
-            let b: usize = head.trim().strip_prefix("board")?.trim().parse().ok()?;
+            // `board 2:`, and as lists of boards number them, `2:`, `#2:`,
+            // `part 2:`, `region 2:`: the board drawn, not a region.
+            let head = head.trim();
+            let number = ["board", "region", "part", "component", "#"]
+                .iter()
+                .find_map(|w| head.strip_prefix(w))
+                .unwrap_or(head);
+            let b: usize = number.trim().parse().ok()?;
             let rest = typed::normalize(rest);
-            let i = (0..self.here.moves.len()).find(|&i| board_of(i) == b.checked_sub(1) && label(i) == rest);
+            let i = (0..self.here.moves.len()).find(|&i| {
+                board_of(i) == b.checked_sub(1) && (label(i) == rest || typed::names(&label(i), &rest))
+            });
             return Some(i.ok_or_else(|| {
                 Refused(format!(
                     "no move `{}` on board {b}: type a number, or a label as the list shows it",
@@ -193,7 +202,13 @@ impl Session {
                 ))
             }));
         }
-        let hits: Vec<usize> = (0..self.here.moves.len()).filter(|&i| label(i) == t).collect();
+        // The exact label, else a label's start (`take 1` of `take 1,2`).
+        let mut hits: Vec<usize> = (0..self.here.moves.len()).filter(|&i| label(i) == t).collect();
+        if hits.is_empty() {
+            hits = (0..self.here.moves.len())
+                .filter(|&i| typed::names(&label(i), &t))
+                .collect();
+        }
         let mut on: Vec<usize> = hits.iter().filter_map(|&i| board_of(i)).collect();
         on.sort_unstable();
         on.dedup();

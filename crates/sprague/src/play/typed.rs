@@ -35,7 +35,7 @@ pub(crate) fn normalize(text: &str) -> String {
 
 /// Whether the label `label` (normalized) is what `typed` names: equal,
 /// or `typed` is its start up to a word boundary.
-fn names(label: &str, typed: &str) -> bool {
+pub(crate) fn names(label: &str, typed: &str) -> bool {
     label == typed
         || label
             .strip_prefix(typed)

@@ -165,11 +165,13 @@ fn as_far_as_cheap(
             Ok(v) => values = v,
             Err(e @ (crate::Error::WorkExceeded { .. } | crate::Error::LimitExceeded { .. })) if n > 1 => {
                 let why = match e {
-                    crate::Error::WorkExceeded { .. } => format!("it needs more than {MEMBER_WORK} steps"),
+                    crate::Error::WorkExceeded { .. } if each.max_work == MEMBER_WORK => {
+                        format!("it needs more than {MEMBER_WORK} steps")
+                    }
                     e => e.to_string(),
                 };
                 let stopped = format!(
-                    "stopped before n = {n} (`{}`): {why}; give upto to value further members",
+                    "stopped before n = {n} (`{}`): {why}; an explicit upto values further members",
                     crate::rules::family_member(family.spec(), n)
                 );
                 return Ok((n - 1, values, Some(stopped)));
