@@ -18,6 +18,20 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// What `sprague play GAME POSITIONS… --lines --first me --seed 1` prints
+/// with `stdin` typed.
+fn play(game_and_positions: &[&str], stdin: &str) -> String {
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .arg("play")
+        .args(game_and_positions)
+        .args(["--lines", "--first", "me", "--seed", "1"])
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn json(args: &[&str]) -> Value {
     let (code, out, err) = run(args);
     assert_eq!(code, 0, "{args:?}: {err}");
@@ -64,15 +78,10 @@ fn a_sum_of_boards_is_drawn_and_named_board_by_board() {
     let (_, out, _) = run(&["value", "cram:1x4", "....", "##.."]);
     assert!(out.contains("  #1: domino c1-d1  ->  ..## + ##.."), "{out}");
     // Play draws each board apart, and a label on two boards must say which.
-    let out = Command::cargo_bin("sprague")
-        .unwrap()
-        .args([
-            "play", "cram:2x3", ".../...", "..#/...", "--lines", "--first", "me", "--seed", "1",
-        ])
-        .write_stdin("domino a2-b2\nboard 2: domino a2-b2\nq\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = play(
+        &["cram:2x3", ".../...", "..#/..."],
+        "domino a2-b2\nboard 2: domino a2-b2\nq\n",
+    );
     assert!(
         text.contains(
             "  board 1\n      a b c\n    1 · · ·\n    2 · · ·\n  board 2\n      a b c\n    1 · · #\n"
@@ -95,23 +104,10 @@ fn a_sum_of_boards_is_drawn_and_named_board_by_board() {
 #[test]
 fn a_sum_of_graphs_is_drawn_graph_by_graph() {
     // Each start's vertices left, its parts together, named as its moves.
-    let out = Command::cargo_bin("sprague")
-        .unwrap()
-        .args([
-            "play",
-            "node-kayles:path:5",
-            "2",
-            "1,2,3,4,5",
-            "--lines",
-            "--first",
-            "me",
-            "--seed",
-            "1",
-        ])
-        .write_stdin("board 1: vertex 2\nq\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = play(
+        &["node-kayles:path:5", "2", "1, 2, 3, 4, 5"],
+        "board 1: vertex 2\nq\n",
+    );
     assert!(
         text.contains("  board 1: vertices 2 (of 5)\n  board 2: vertices 1,2,3,4,5 (of 5)\n"),
         "{text}"
@@ -131,15 +127,7 @@ fn a_board_with_no_move_left_is_still_drawn() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("domino c1-d1  ->  no move left"), "{out}");
     // In play, board 1 stays drawn (and named) after its last domino.
-    let out = Command::cargo_bin("sprague")
-        .unwrap()
-        .args([
-            "play", "cram:2x2", "../##", "../..", "--lines", "--first", "me", "--seed", "1",
-        ])
-        .write_stdin("region 1: domino a1-b1\nq\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = play(&["cram:2x2", "../##", "../.."], "region 1: domino a1-b1\nq\n");
     assert!(text.contains("you: board 1: domino a1-b1  ->  ../.."), "{text}");
     assert!(
         text.contains("  board 1\n      a b\n    1 # #\n    2 # #\n  board 2\n"),

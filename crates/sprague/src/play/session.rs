@@ -141,6 +141,17 @@ impl Session {
         &self.start_shapes
     }
 
+    /// Whether the game is played on boards or graphs (Cram, Chomp, Node
+    /// Kayles, octal games on graphs): front ends then draw and name
+    /// moves board by board, and an empty sum may still hold free cells.
+    pub fn on_boards(&self) -> bool {
+        !self.start_shapes.is_empty()
+            && self
+                .start_shapes
+                .iter()
+                .all(|s| matches!(s, Shape::Cells { .. } | Shape::Network { .. }))
+    }
+
     /// For each component of the current sum, which of the starting
     /// positions it is part of (0-based, in the order given): the parts a
     /// move leaves belong to the start of the component it was made in.
@@ -170,12 +181,7 @@ impl Session {
     /// of a bare label that is a move on several boards; `None` elsewhere
     /// (then the move is read as on heaps, [`typed::find`]).
     fn on_board_named(&self, text: &str) -> Option<std::result::Result<usize, Refused>> {
-        let on_boards = self.start_shapes.len() > 1
-            && self
-                .start_shapes
-                .iter()
-                .all(|s| matches!(s, Shape::Cells { .. } | Shape::Network { .. }));
-        if !on_boards {
+        if !(self.on_boards() && self.start_shapes.len() > 1) {
             return None;
         }
         let t = typed::normalize(text);

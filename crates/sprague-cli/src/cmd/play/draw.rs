@@ -213,7 +213,7 @@ pub fn move_text(m: &Listed, session: &Session) -> String {
 /// component.
 pub fn part_words(session: &Session, boards: &[usize], parts: usize, component: usize) -> String {
     let starts = session.start_shapes();
-    if on_board(starts) {
+    if session.on_boards() {
         return match boards.get(component) {
             Some(b) if starts.len() > 1 => format!("board {}: ", b + 1),
             _ => String::new(),
@@ -280,12 +280,4 @@ pub fn better_text(session: &sprague::play::Session, n: usize, better: &str) -> 
         }
         None => better.to_string(),
     }
-}
-
-/// Whether the starts `starts` are boards or graphs (Cram, Chomp, Node
-/// Kayles), whose empty sum may still show free cells.
-pub fn on_board(starts: &[Shape]) -> bool {
-    starts
-        .iter()
-        .any(|s| matches!(s, Shape::Cells { .. } | Shape::Network { .. }))
 }

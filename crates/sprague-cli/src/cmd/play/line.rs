@@ -5,7 +5,7 @@
 //! A bad line never ends the game: it gets a one-line message and the
 //! prompt again. End of input ends the session quietly (exit 0).
 
-use super::draw::{hint_words, move_text, on_board, position_lines, rating_text, sum_text};
+use super::draw::{hint_words, move_text, position_lines, rating_text, sum_text};
 use super::Options;
 use serde_json::json;
 use sprague::play::{Played, Session, Side};
@@ -269,7 +269,7 @@ fn report_move(session: &Session, p: &Played, json: bool, out: &mut dyn Write) -
         out,
         "{who}: {part}{}  ->  {}",
         p.label,
-        sum_text(&p.after, on_board(session.start_shapes()))
+        sum_text(&p.after, session.on_boards())
     )
 }
 
